@@ -1,0 +1,23 @@
+package dev.cardgen.account;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+@Entity
+@Table(name = "accounts")
+public class Account extends PanacheEntityBase {
+    @Id
+    public String id;
+    @Column(nullable = false)
+    public String name;
+    /** Variant units per month; null means the configured default. */
+    @Column(name = "monthly_allowance")
+    public Integer monthlyAllowance;
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+}

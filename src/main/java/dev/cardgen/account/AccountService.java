@@ -1,0 +1,100 @@
+package dev.cardgen.account;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.Times;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Accounts, their default project and their API keys. */
+@ApplicationScoped
+@Transactional
+public class AccountService {
+
+    public static final String KEY_PREFIX = "sk_live_";
+
+    private final ApiKeyAuthenticator authenticator;
+
+    public AccountService(ApiKeyAuthenticator authenticator) {
+        this.authenticator = authenticator;
+    }
+
+    public record IssuedKey(ApiKey key, String secret) {
+    }
+
+    public Account create(String name, Integer monthlyAllowance) {
+        Instant now = Times.now();
+        Account account = new Account();
+        account.id = Ids.next(Ids.ACCOUNT);
+        account.name = name;
+        account.monthlyAllowance = monthlyAllowance;
+        account.createdAt = now;
+        account.persist();
+        Project project = new Project();
+        project.id = Ids.next(Ids.PROJECT);
+        project.accountId = account.id;
+        project.name = "Default";
+        project.isDefault = true;
+        project.createdAt = now;
+        project.persist();
+        return account;
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<Account> find(String id) {
+        return Ids.looksLike(Ids.ACCOUNT, id) ? Optional.ofNullable(Account.findById(id)) : Optional.empty();
+    }
+
+    public Account require(String id) {
+        return find(id).orElseThrow(() -> ApiException.notFound("account", id));
+    }
+
+    public Account setAllowance(String id, Integer monthlyAllowance) {
+        Account account = require(id);
+        account.monthlyAllowance = monthlyAllowance;
+        return account;
+    }
+
+    public IssuedKey issueKey(String accountId) {
+        require(accountId);
+        return store(accountId, KEY_PREFIX + Ids.random(32));
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ApiKey> keys(String accountId) {
+        require(accountId);
+        return ApiKey.list("accountId = ?1 order by createdAt desc, id desc", accountId);
+    }
+
+    public ApiKey revoke(String accountId, String keyId) {
+        ApiKey key = ApiKey.<ApiKey>find("id = ?1 and accountId = ?2", keyId, accountId).firstResultOptional()
+                .orElseThrow(() -> ApiException.notFound("api_key", keyId));
+        if (key.revokedAt == null) {
+            key.revokedAt = Times.now();
+        }
+        authenticator.forget(key.keyHash);
+        return key;
+    }
+
+    /** Makes sure the configured bootstrap key exists (dev mode, tests); returns its account id. */
+    public String ensureBootstrapKey(String secret) {
+        return ApiKey.findByHash(Hashing.sha256Hex(secret))
+                .map(k -> k.accountId)
+                .orElseGet(() -> store(create("Bootstrap", null).id, secret).key().accountId);
+    }
+
+    private IssuedKey store(String accountId, String secret) {
+        ApiKey key = new ApiKey();
+        key.id = Ids.next(Ids.KEY);
+        key.accountId = accountId;
+        key.keyHash = Hashing.sha256Hex(secret);
+        key.prefix = secret.substring(0, Math.min(12, secret.length()));
+        key.createdAt = Times.now();
+        key.persist();
+        return new IssuedKey(key, secret);
+    }
+}

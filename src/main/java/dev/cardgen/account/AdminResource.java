@@ -1,0 +1,109 @@
+package dev.cardgen.account;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ListResponse;
+import dev.cardgen.api.Strings;
+import dev.cardgen.api.Times;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.List;
+
+/** Operator API: accounts and their keys. Guarded by {@code cardgen.admin-token} ({@link AdminAuthFilter}). */
+@Path("/admin/v1/accounts")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Admin", description = "Accounts and API keys; needs the admin token")
+public class AdminResource {
+
+    private final AccountService accounts;
+
+    public AdminResource(AccountService accounts) {
+        this.accounts = accounts;
+    }
+
+    public record CreateAccount(String name, Integer monthlyAllowance) {
+    }
+
+    public record UpdateAccount(Integer monthlyAllowance) {
+    }
+
+    public record AccountView(String id, String object, String name, Integer monthlyAllowance, String defaultProjectId, String createdAt) {
+        static AccountView of(Account a) {
+            String project = Project.findDefault(a.id).map(p -> p.id).orElse(null);
+            return new AccountView(a.id, "account", a.name, a.monthlyAllowance, project, Times.iso(a.createdAt));
+        }
+    }
+
+    public record KeyView(String id, String object, String accountId, String prefix, String secret, String createdAt, String revokedAt) {
+        static KeyView of(ApiKey k, String secret) {
+            return new KeyView(k.id, "api_key", k.accountId, k.prefix, secret, Times.iso(k.createdAt), Times.iso(k.revokedAt));
+        }
+    }
+
+    @POST
+    @Operation(summary = "Create an account with its default project")
+    public Response create(CreateAccount body) {
+        if (body == null || Strings.isBlank(body.name())) {
+            throw ApiException.missingParam("name");
+        }
+        if (body.name().length() > 200) {
+            throw ApiException.invalidParam("name", "name must be at most 200 characters.");
+        }
+        checkAllowance(body.monthlyAllowance());
+        return Response.status(201).entity(AccountView.of(accounts.create(body.name().trim(), body.monthlyAllowance()))).build();
+    }
+
+    @GET
+    @Path("/{account_id}")
+    @Operation(summary = "Read an account")
+    public AccountView get(@PathParam("account_id") String id) {
+        return AccountView.of(accounts.require(id));
+    }
+
+    @POST
+    @Path("/{account_id}")
+    @Operation(summary = "Change an account's monthly allowance (null = the configured default)")
+    public AccountView update(@PathParam("account_id") String id, UpdateAccount body) {
+        checkAllowance(body == null ? null : body.monthlyAllowance());
+        return AccountView.of(accounts.setAllowance(id, body == null ? null : body.monthlyAllowance()));
+    }
+
+    @POST
+    @Path("/{account_id}/keys")
+    @Operation(summary = "Issue an API key; the secret is in this response only")
+    public Response issueKey(@PathParam("account_id") String accountId) {
+        AccountService.IssuedKey issued = accounts.issueKey(accountId);
+        return Response.status(201).entity(KeyView.of(issued.key(), issued.secret())).build();
+    }
+
+    @GET
+    @Path("/{account_id}/keys")
+    @Operation(summary = "List an account's keys (display prefix only)")
+    public ListResponse<KeyView> keys(@PathParam("account_id") String accountId) {
+        List<KeyView> keys = accounts.keys(accountId).stream().map(k -> KeyView.of(k, null)).toList();
+        return ListResponse.of(keys, false);
+    }
+
+    @DELETE
+    @Path("/{account_id}/keys/{key_id}")
+    @Operation(summary = "Revoke a key; it stops working at once")
+    public KeyView revoke(@PathParam("account_id") String accountId, @PathParam("key_id") String keyId) {
+        return KeyView.of(accounts.revoke(accountId, keyId), null);
+    }
+
+    private static void checkAllowance(Integer allowance) {
+        if (allowance != null && allowance < 0) {
+            throw ApiException.invalidParam("monthly_allowance", "monthly_allowance must be zero or more.");
+        }
+    }
+}

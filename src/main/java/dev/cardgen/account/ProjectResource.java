@@ -1,0 +1,67 @@
+package dev.cardgen.account;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ListResponse;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Strings;
+import dev.cardgen.api.Times;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/api/v1/projects")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Projects", description = "Projects group assets, generations and exports; each account has a default one")
+public class ProjectResource {
+
+    private final ProjectService projects;
+    private final Caller caller;
+
+    public ProjectResource(ProjectService projects, Caller caller) {
+        this.projects = projects;
+        this.caller = caller;
+    }
+
+    public record CreateProject(String name) {
+    }
+
+    public record ProjectView(String id, String object, String name, boolean isDefault, String createdAt) {
+        public static ProjectView of(Project p) {
+            return new ProjectView(p.id, "project", p.name, p.isDefault, Times.iso(p.createdAt));
+        }
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a project")
+    public Response create(CreateProject body) {
+        if (body == null || Strings.isBlank(body.name())) {
+            throw ApiException.missingParam("name");
+        }
+        if (body.name().length() > 200) {
+            throw ApiException.invalidParam("name", "name must be at most 200 characters.");
+        }
+        return Response.status(201).entity(ProjectView.of(projects.create(caller.accountId(), body.name().trim()))).build();
+    }
+
+    @GET
+    @Operation(summary = "List projects, newest first")
+    public ListResponse<ProjectView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter) {
+        return projects.list(caller.accountId(), PageRequest.of(limit, startingAfter)).map(ProjectView::of);
+    }
+
+    @GET
+    @Path("/{project_id}")
+    @Operation(summary = "Read a project")
+    public ProjectView get(@PathParam("project_id") String id) {
+        return ProjectView.of(projects.require(caller.accountId(), id, "id"));
+    }
+}

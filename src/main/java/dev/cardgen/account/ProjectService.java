@@ -1,0 +1,54 @@
+package dev.cardgen.account;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Page;
+import dev.cardgen.api.Times;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+/** Projects of the calling account; every lookup is scoped to it. */
+@ApplicationScoped
+@Transactional
+public class ProjectService {
+
+    public Project create(String accountId, String name) {
+        Project project = new Project();
+        project.id = Ids.next(Ids.PROJECT);
+        project.accountId = accountId;
+        project.name = name;
+        project.isDefault = false;
+        project.createdAt = Times.now();
+        project.persist();
+        return project;
+    }
+
+    /** The project with this id in this account, or 404 exactly as for an id that never existed. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Project require(String accountId, String id, String param) {
+        if (!Ids.looksLike(Ids.PROJECT, id)) {
+            throw notFound(id, param);
+        }
+        return Project.findOwned(accountId, id).orElseThrow(() -> notFound(id, param));
+    }
+
+    /** {@code projectId} when given (checked), else the account's default project. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Project resolve(String accountId, String projectId) {
+        if (projectId == null || projectId.isBlank()) {
+            return Project.findDefault(accountId).orElseThrow(() -> new IllegalStateException("account without default project"));
+        }
+        return require(accountId, projectId.trim(), "project_id");
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page<Project> list(String accountId, PageRequest page) {
+        return Page.query(Project.class, "accountId = ?1", page, accountId);
+    }
+
+    private static ApiException notFound(String id, String param) {
+        ApiException base = ApiException.notFound("project", id);
+        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.cardgen.api;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.util.Optional;
+
+/** Service-wide settings under {@code cardgen.*}; every key is listed in the README's configuration table. */
+@ConfigMapping(prefix = "cardgen")
+public interface CardgenConfig {
+
+    /** Base of absolute URLs in bodies and events; when empty they are built from the request. */
+    Optional<String> publicBaseUrl();
+
+    /** Token guarding {@code /admin/v1}; the admin API answers 404 when unset. */
+    Optional<String> adminToken();
+
+    /** An API key that always works, for dev mode and tests; its account is created at start. */
+    Optional<String> bootstrapKey();
+
+    /** HMAC key of signed preview and download URLs. */
+    Optional<String> signingKey();
+
+    Quota quota();
+
+    RateLimit rateLimit();
+
+    Upload upload();
+
+    interface Quota {
+        /** Monthly allowance in variant units for accounts without their own. */
+        @WithDefault("1000")
+        int monthlyVariants();
+    }
+
+    interface RateLimit {
+        /** Sustained requests per second per API key; 0 turns the limit off. */
+        @WithDefault("100")
+        double perSecond();
+
+        /** Requests a key may make in a burst above the sustained rate. */
+        @WithDefault("200")
+        int burst();
+    }
+
+    interface Upload {
+        /** Largest accepted asset file, bytes. */
+        @WithDefault("20971520")
+        long maxBytes();
+
+        /** Longest side of the working copy the render engine works on. */
+        @WithDefault("1600")
+        int workingCopyMaxSide();
+    }
+}

@@ -1,0 +1,25 @@
+package dev.cardgen.api;
+
+/** Errors that the HTTP layer raises before a resource runs, shared by the JAX-RS mappers and the Vert.x handlers. */
+public final class FrameworkErrors {
+    private FrameworkErrors() {
+    }
+
+    public static ApiException bodyTooLarge() {
+        return new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
+                "The request body is larger than the 20 MB limit.", null);
+    }
+
+    public static ApiException internal() {
+        return new ApiException(500, ErrorTypes.API, "internal_error",
+                "Something went wrong on our side. Retry, and tell us the X-Request-Id if it persists.", null);
+    }
+
+    public static ApiException unknownRoute() {
+        return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "Unrecognized request URL.", null);
+    }
+
+    public static ApiException malformedBody() {
+        return ApiException.invalid("parameter_invalid", "The request body could not be parsed.", null);
+    }
+}
