@@ -42,6 +42,7 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
  *   <li>{@link #pngHeaderWithGarbage()}: 422 {@code image_unreadable} at inspect.</li>
  *   <li>{@link #pngWithLyingHeader()}: header is fine (1000×1000), 422 {@code image_unreadable} at decode.</li>
  *   <li>{@link #truncatedJpeg()}: header is fine (1600×1200), 422 {@code image_unreadable} at decode.</li>
+ *   <li>{@link #truncatedWebp()}, {@link #webpWithMissingPixelData(int, int)}: 422 {@code image_unreadable} at decode.</li>
  *   <li>{@link #onePixelPng()}: 422 {@code image_too_small}.</li>
  *   <li>{@link #bombPng30000()}: 422 {@code image_too_many_pixels} at inspect, in milliseconds.</li>
  *   <li>{@link #largeFile(long)}: meant for the 413 {@code file_too_large} upload limit.</li>
@@ -96,6 +97,21 @@ public final class BadUploads {
         crc.update(png, 12, 17);
         putBe32(png, 29, (int) crc.getValue());
         return png;
+    }
+
+    /**
+     * A lossless WebP whose headers are consistent but whose pixel data is missing: green uses a
+     * two-symbol code (1 bit per pixel) and the stream ends right after the codes. 422
+     * {@code image_unreadable} at decode, quickly.
+     */
+    public static byte[] webpWithMissingPixelData(int width, int height) {
+        return riff(vp8lChunk(width, height, true));
+    }
+
+    /** {@link #webp(int, int)} with its last 10 bytes cut off (RIFF size larger than the file). */
+    public static byte[] truncatedWebp() {
+        byte[] full = webp(1000, 800);
+        return Arrays.copyOf(full, full.length - 10);
     }
 
     /** A valid 1×1 PNG. */
@@ -370,6 +386,10 @@ public final class BadUploads {
     }
 
     private static byte[] vp8lChunk(int width, int height) {
+        return vp8lChunk(width, height, false);
+    }
+
+    private static byte[] vp8lChunk(int width, int height, boolean missingPixels) {
         if (width < 1 || height < 1 || width > 16384 || height > 16384) {
             throw new IllegalArgumentException("VP8L sizes are 1..16384");
         }
@@ -383,11 +403,18 @@ public final class BadUploads {
         bits.write(0, 1);            // no colour cache
         bits.write(0, 1);            // no meta prefix codes
         int[] symbols = {0x80, 0xC0, 0x40, 0xFF, 0}; // green, red, blue, alpha, distance
-        for (int symbol : symbols) {
+        for (int i = 0; i < symbols.length; i++) {
+            boolean two = missingPixels && i == 0;
             bits.write(1, 1);        // simple code
-            bits.write(0, 1);        // one symbol
+            bits.write(two ? 1 : 0, 1); // one or two symbols
             bits.write(1, 1);        // 8-bit symbol
-            bits.write(symbol, 8);
+            bits.write(symbols[i], 8);
+            if (two) {
+                bits.write(0x20, 8); // second green value: every pixel then costs one bit
+            }
+        }
+        if (missingPixels) {
+            return riffChunk("VP8L", bits.toByteArray());
         }
         // Trailing zero bytes: decoders (TwelveMonkeys' LSBBitReader) refill their bit buffer
         // ahead of use, and hitting end-of-stream on every zero-bit pixel is very slow.

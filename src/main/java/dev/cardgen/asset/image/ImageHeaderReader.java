@@ -16,8 +16,20 @@ import java.util.zip.CRC32;
  */
 final class ImageHeaderReader {
 
-    /** Header facts; {@code scanOffset} is the first JPEG SOS marker's offset, -1 for other formats. */
-    record Header(ImageFormat format, int storedWidth, int storedHeight, int orientation, long scanOffset) {
+    /**
+     * Header facts; {@code scanOffset} is the first JPEG SOS marker's offset, {@code declaredLength}
+     * the file length the WebP RIFF header claims; both -1 where they do not apply.
+     */
+    record Header(ImageFormat format, int storedWidth, int storedHeight, int orientation, long scanOffset,
+                  long declaredLength) {
+
+        Header(ImageFormat format, int storedWidth, int storedHeight, int orientation, long scanOffset) {
+            this(format, storedWidth, storedHeight, orientation, scanOffset, -1);
+        }
+
+        Header withDeclaredLength(long length) {
+            return new Header(format, storedWidth, storedHeight, orientation, scanOffset, length);
+        }
     }
 
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
@@ -52,7 +64,7 @@ final class ImageHeaderReader {
                 return switch (format) {
                     case PNG -> readPng(in, head);
                     case JPEG -> readJpeg(in, head);
-                    case WEBP -> readWebp(in);
+                    case WEBP -> readWebp(in).withDeclaredLength(8 + (le32(head, 4) & 0xFFFFFFFFL));
                 };
             } catch (EOFException e) {
                 throw ImageRejectedException.unreadable("The image header is incomplete.", e);

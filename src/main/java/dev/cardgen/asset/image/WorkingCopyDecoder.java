@@ -28,6 +28,9 @@ final class WorkingCopyDecoder {
         ImageIO.scanForPlugins();
     }
 
+    /** Bit readers prefetch a few bytes; reading further past the end means the data is cut short. */
+    private static final long READ_AHEAD_SLACK = 16;
+
     private WorkingCopyDecoder() {
     }
 
@@ -51,6 +54,9 @@ final class WorkingCopyDecoder {
         if (header.format() == ImageFormat.JPEG && !hasEndOfImage(file, header.scanOffset())) {
             throw ImageRejectedException.unreadable("The JPEG image is truncated.");
         }
+        if (header.format() == ImageFormat.WEBP && header.declaredLength() > fileSize(file)) {
+            throw ImageRejectedException.unreadable("The WebP image is truncated.");
+        }
         BufferedImage raw = read(file, header, maxSide);
         BufferedImage rgb = toOpaqueRgb(raw);
         raw = null;
@@ -61,7 +67,7 @@ final class WorkingCopyDecoder {
     private static BufferedImage read(Path file, ImageHeaderReader.Header header, int maxSide) {
         ImageReader reader = readerFor(header.format());
         List<String> warnings = new ArrayList<>();
-        try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
+        try (ImageInputStream in = open(file, header.format())) {
             reader.setInput(in, true, true);
             reader.addIIOReadWarningListener(new IIOReadWarningListener() {
                 @Override
@@ -79,6 +85,9 @@ final class WorkingCopyDecoder {
             ImageReadParam param = reader.getDefaultReadParam();
             param.setSourceSubsampling(sub, sub, 0, 0);
             BufferedImage img = reader.read(0, param);
+            if (in instanceof PaddedImageInputStream padded && padded.bytesReadPastEnd() > READ_AHEAD_SLACK) {
+                throw ImageRejectedException.unreadable("The image data is truncated.");
+            }
             for (String warning : warnings) {
                 if (isTruncation(warning)) {
                     throw ImageRejectedException.unreadable("The image data is truncated or corrupt.");
@@ -87,12 +96,22 @@ final class WorkingCopyDecoder {
             return img;
         } catch (ImageRejectedException e) {
             throw e;
+        } catch (PaddedImageInputStream.PastEndException e) {
+            throw ImageRejectedException.unreadable("The image data is truncated.", e);
         } catch (IOException | RuntimeException e) {
             // Decoders signal corrupt data with all sorts of runtime exceptions, not just IIOException.
             throw ImageRejectedException.unreadable("The image data is corrupt and could not be decoded.", e);
         } finally {
             reader.dispose();
         }
+    }
+
+    private static ImageInputStream open(Path file, ImageFormat format) throws IOException {
+        FileImageInputStream in = new FileImageInputStream(file.toFile());
+        if (format != ImageFormat.WEBP) {
+            return in; // the JDK PNG/JPEG decoders handle EOF themselves
+        }
+        return new PaddedImageInputStream(in, in.length());
     }
 
     private static boolean isTruncation(String warning) {
@@ -138,6 +157,14 @@ final class WorkingCopyDecoder {
             g.dispose();
         }
         return dst;
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
     }
 
     /** True when an EOI marker follows the first scan: entropy data never contains FF D9. */

@@ -104,6 +104,24 @@ class ImageInspectorTest {
         assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(p, info, 500)));
     }
 
+    @Test
+    void truncatedWebpIsUnreadableAtDecode() throws IOException {
+        Path p = file(BadUploads.truncatedWebp());
+        ImageInfo info = ImageInspector.inspect(p);
+        assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(p, info, 500)));
+    }
+
+    @Test
+    void webpWithMissingPixelDataIsUnreadableQuickly() throws IOException {
+        Path p = file(BadUploads.webpWithMissingPixelData(4000, 3000));
+        ImageInfo info = ImageInspector.inspect(p);
+        assertEquals(new ImageInfo(ImageFormat.WEBP, 4000, 3000, 1), info);
+        long start = System.nanoTime();
+        assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(p, info, 500)));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 5000, "took " + millis + " ms");
+    }
+
     // ---- good images -------------------------------------------------------------------------
 
     @Test
