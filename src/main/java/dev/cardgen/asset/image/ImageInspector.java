@@ -1,0 +1,61 @@
+package dev.cardgen.asset.image;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Validates an uploaded photo from its header alone, then decodes a bounded working copy.
+ * Plain Java (ImageIO + TwelveMonkeys); safe against decompression bombs and lying headers.
+ */
+public final class ImageInspector {
+
+    public static final long MAX_PIXELS = 100_000_000L;
+    public static final int MIN_SHORTER_SIDE = 800;
+
+    private ImageInspector() {
+    }
+
+    /**
+     * Sniffs magic bytes (the declared content type is not trusted), reads dimensions from the
+     * header without decoding pixels, applies EXIF orientation to width/height, and rejects
+     * images over {@link #MAX_PIXELS} or with a shorter side under {@link #MIN_SHORTER_SIDE}.
+     */
+    public static ImageInfo inspect(Path file) throws ImageRejectedException {
+        ImageHeaderReader.Header h;
+        try {
+            h = ImageHeaderReader.read(file);
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
+        boolean swap = h.orientation() >= 5;
+        ImageInfo info = new ImageInfo(h.format(), swap ? h.storedHeight() : h.storedWidth(),
+                swap ? h.storedWidth() : h.storedHeight(), h.orientation());
+        if (info.pixels() > MAX_PIXELS) {
+            throw tooManyPixels();
+        }
+        if (Math.min(info.width(), info.height()) < MIN_SHORTER_SIDE) {
+            throw new ImageRejectedException(ImageRejectedException.Reason.TOO_SMALL,
+                    "The image is " + info.width() + "×" + info.height() + " pixels; its shorter side must be at least "
+                            + MIN_SHORTER_SIDE + " pixels.");
+        }
+        return info;
+    }
+
+    /**
+     * Decodes a working copy whose longest side is at most {@code maxSide}: subsampled on read,
+     * finished with a high-quality downscale, converted to sRGB {@code TYPE_INT_RGB} (alpha
+     * composited on white) and turned upright per the EXIF orientation. Truncated or corrupt data
+     * is rejected as {@link ImageRejectedException.Reason#UNREADABLE}.
+     *
+     * @param info the result of {@link #inspect(Path)} for the same file
+     */
+    public static BufferedImage decodeWorkingCopy(Path file, ImageInfo info, int maxSide) throws ImageRejectedException {
+        return WorkingCopyDecoder.decode(file, info, maxSide);
+    }
+
+    static ImageRejectedException tooManyPixels() {
+        return new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,
+                "The image has more than " + MAX_PIXELS / 1_000_000 + " megapixels.");
+    }
+}

@@ -1,0 +1,187 @@
+package dev.cardgen.asset.image;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
+import javax.imageio.ImageReader;
+import javax.imageio.event.IIOReadWarningListener;
+import javax.imageio.stream.FileImageInputStream;
+import javax.imageio.stream.ImageInputStream;
+
+/** Decodes a subsampled sRGB working copy; the full-resolution raster of a big image is never held. */
+final class WorkingCopyDecoder {
+
+    static {
+        // TwelveMonkeys registers through META-INF/services; rescan in case ImageIO was
+        // initialised under a class loader that did not see it (e.g. Quarkus dev mode).
+        ImageIO.scanForPlugins();
+    }
+
+    /** Bit readers prefetch a few bytes; reading further past the end means the data is cut short. */
+    private static final long READ_AHEAD_SLACK = 16;
+
+    private WorkingCopyDecoder() {
+    }
+
+    static BufferedImage decode(Path file, ImageInfo info, int maxSide) {
+        if (maxSide < 1) {
+            throw new IllegalArgumentException("maxSide must be positive");
+        }
+        ImageHeaderReader.Header header;
+        try {
+            header = ImageHeaderReader.read(file);
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
+        if (header.format() != info.format() || header.orientation() != info.orientation()
+                || header.storedWidth() != info.storedWidth() || header.storedHeight() != info.storedHeight()) {
+            throw new IllegalArgumentException("ImageInfo does not describe this file; call ImageInspector.inspect first");
+        }
+        if (info.pixels() > ImageInspector.MAX_PIXELS) {
+            throw ImageInspector.tooManyPixels();
+        }
+        if (header.format() == ImageFormat.JPEG && !hasEndOfImage(file, header.scanOffset())) {
+            throw ImageRejectedException.unreadable("The JPEG image is truncated.");
+        }
+        if (header.format() == ImageFormat.WEBP && header.declaredLength() > fileSize(file)) {
+            throw ImageRejectedException.unreadable("The WebP image is truncated.");
+        }
+        BufferedImage raw = read(file, header, maxSide);
+        BufferedImage rgb = toOpaqueRgb(raw);
+        raw = null;
+        BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
+        return Orientation.apply(scaled, header.orientation());
+    }
+
+    private static BufferedImage read(Path file, ImageHeaderReader.Header header, int maxSide) {
+        ImageReader reader = readerFor(header.format());
+        List<String> warnings = new ArrayList<>();
+        try (ImageInputStream in = open(file, header.format())) {
+            reader.setInput(in, true, true);
+            reader.addIIOReadWarningListener(new IIOReadWarningListener() {
+                @Override
+                public void warningOccurred(ImageReader source, String warning) {
+                    warnings.add(warning);
+                }
+            });
+            int w = reader.getWidth(0);
+            int h = reader.getHeight(0);
+            if (w != header.storedWidth() || h != header.storedHeight()) {
+                throw ImageRejectedException.unreadable("The image header is inconsistent.");
+            }
+            // Subsample on read to at least maxSide, then let the downscaler finish smoothly.
+            int sub = Math.max(1, Math.max(w, h) / maxSide);
+            ImageReadParam param = reader.getDefaultReadParam();
+            param.setSourceSubsampling(sub, sub, 0, 0);
+            BufferedImage img = reader.read(0, param);
+            if (in instanceof PaddedImageInputStream padded && padded.bytesReadPastEnd() > READ_AHEAD_SLACK) {
+                throw ImageRejectedException.unreadable("The image data is truncated.");
+            }
+            for (String warning : warnings) {
+                if (isTruncation(warning)) {
+                    throw ImageRejectedException.unreadable("The image data is truncated or corrupt.");
+                }
+            }
+            return img;
+        } catch (ImageRejectedException e) {
+            throw e;
+        } catch (PaddedImageInputStream.PastEndException e) {
+            throw ImageRejectedException.unreadable("The image data is truncated.", e);
+        } catch (IOException | RuntimeException e) {
+            // Decoders signal corrupt data with all sorts of runtime exceptions, not just IIOException.
+            throw ImageRejectedException.unreadable("The image data is corrupt and could not be decoded.", e);
+        } finally {
+            reader.dispose();
+        }
+    }
+
+    private static ImageInputStream open(Path file, ImageFormat format) throws IOException {
+        FileImageInputStream in = new FileImageInputStream(file.toFile());
+        if (format != ImageFormat.WEBP) {
+            return in; // the JDK PNG/JPEG decoders handle EOF themselves
+        }
+        return new PaddedImageInputStream(in, in.length());
+    }
+
+    private static boolean isTruncation(String warning) {
+        String w = warning == null ? "" : warning.toLowerCase(Locale.ROOT);
+        return w.contains("premature") || w.contains("truncat") || w.contains("corrupt") || w.contains("end of");
+    }
+
+    private static ImageReader readerFor(ImageFormat format) {
+        String name = switch (format) {
+            case JPEG -> "jpeg";
+            case PNG -> "png";
+            case WEBP -> "webp";
+        };
+        ImageReader fallback = null;
+        for (Iterator<ImageReader> it = ImageIO.getImageReadersByFormatName(name); it.hasNext(); ) {
+            ImageReader r = it.next();
+            // The JDK's JPEG reader cannot do CMYK/YCCK; TwelveMonkeys' can.
+            if (format != ImageFormat.JPEG || r.getClass().getName().startsWith("com.twelvemonkeys.")) {
+                return r;
+            }
+            if (fallback == null) {
+                fallback = r;
+            }
+        }
+        if (fallback == null) {
+            throw new IllegalStateException("No ImageIO reader for " + name);
+        }
+        return fallback;
+    }
+
+    /** Flattens any colour model (CMYK-converted, 16-bit, grey, palette, alpha) onto white sRGB. */
+    static BufferedImage toOpaqueRgb(BufferedImage src) {
+        if (src.getType() == BufferedImage.TYPE_INT_RGB) {
+            return src;
+        }
+        BufferedImage dst = new BufferedImage(src.getWidth(), src.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = dst.createGraphics();
+        try {
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, dst.getWidth(), dst.getHeight());
+            g.drawImage(src, 0, 0, null);
+        } finally {
+            g.dispose();
+        }
+        return dst;
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
+    }
+
+    /** True when an EOI marker follows the first scan: entropy data never contains FF D9. */
+    private static boolean hasEndOfImage(Path file, long scanOffset) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            in.skipNBytes(scanOffset);
+            int prev = 0;
+            int b;
+            while ((b = in.read()) >= 0) {
+                if (prev == 0xFF && b == 0xD9) {
+                    return true;
+                }
+                prev = b;
+            }
+            return false;
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
+    }
+}
