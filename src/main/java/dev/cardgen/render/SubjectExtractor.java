@@ -1,0 +1,216 @@
+package dev.cardgen.render;
+
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.awt.image.DataBufferInt;
+import java.awt.image.SinglePixelPackedSampleModel;
+
+/**
+ * Isolates the product of a photo by classical segmentation: background modelled from the
+ * border, colour distance to it, flood fill from the edges, morphology, largest components,
+ * then a soft edge upsampled to the input size. Segmentation runs at most {@value #WORK_SIDE} px.
+ */
+public final class SubjectExtractor {
+
+    static final int WORK_SIDE = 640;
+    private static final float MIN_THRESHOLD = 6f;
+    private static final float SIGMA_FACTOR = 4f;
+
+    private SubjectExtractor() {
+    }
+
+    public static Subject extract(BufferedImage workingCopy) {
+        int w = workingCopy.getWidth();
+        int h = workingCopy.getHeight();
+        int f = Math.max(1, (Math.max(w, h) + WORK_SIDE - 1) / WORK_SIDE);
+        int sw = Math.max(1, w / f);
+        int sh = Math.max(1, h / f);
+        if (sw < 8 || sh < 8) {
+            return Subject.fullFrame(w, h, 0);
+        }
+        int[] small = SubjectColour.downsample(pixels(workingCopy), w, h, f, sw, sh);
+        float[][] lab = SubjectColour.toLab(small);
+        SubjectColour.blur3(lab, sw, sh);
+        SubjectBackground bg = SubjectBackground.fit(sw, sh, lab);
+        float[] d = bg.distance(lab);
+        float t = (float) Math.max(MIN_THRESHOLD, SIGMA_FACTOR * bg.sigma);
+
+        int n = sw * sh;
+        boolean[] fg = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            fg[i] = d[i] > t;
+        }
+        fg = SubjectMorphology.close(fg, sw, sh, 1);
+        fg = SubjectMorphology.open(fg, sw, sh, 1);
+        fg = fillSmallHoles(fg, sw, sh, Math.max(16, n / 500));
+        fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
+
+        SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, bg.inlierFraction);
+        if (!score.detected()) {
+            return Subject.fullFrame(w, h, score.confidence());
+        }
+        float[] alpha = softAlpha(fg, small, d, t, sw, sh);
+        BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
+        byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
+        SubjectColour.upsample(alpha, sw, sh, f, m, w, h);
+        Rectangle box = bounds(m, w, h);
+        if (box == null) {
+            return Subject.fullFrame(w, h, 0);
+        }
+        return new Subject(mask, box, score.confidence(), true);
+    }
+
+    /** Fills enclosed background-like regions that are too small to be a real hole (a mug handle's is not). */
+    private static boolean[] fillSmallHoles(boolean[] fg, int w, int h, int maxHole) {
+        SubjectMorphology.Components c = SubjectMorphology.label(fg, w, h, false);
+        boolean[] out = fg.clone();
+        for (int i = 0; i < out.length; i++) {
+            int l = c.labels()[i];
+            if (l != 0 && !c.touchesBorder()[l] && c.sizes()[l] < maxHole) {
+                out[i] = true;
+            }
+        }
+        return out;
+    }
+
+    /** Keeps the largest region and any region at least a fifth of it (a pair of shoes). */
+    private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
+        SubjectMorphology.Components c = SubjectMorphology.label(fg, w, h, true);
+        int largest = 0;
+        for (int l = 1; l <= c.count(); l++) {
+            largest = Math.max(largest, c.sizes()[l]);
+        }
+        int keep = Math.max(minSize, largest / 5);
+        boolean[] out = new boolean[fg.length];
+        for (int i = 0; i < out.length; i++) {
+            int l = c.labels()[i];
+            out[i] = l != 0 && c.sizes()[l] >= keep;
+        }
+        return out;
+    }
+
+    /**
+     * Alpha 0..1 at working size: 0/1 away from the boundary; on the boundary ring, the
+     * pixel's colour projected on the line from the nearby background colour to the nearby
+     * product colour. A downsampled edge pixel is a linear mix of both, so this places the
+     * edge between pixels. Where product and background are too alike in RGB, the colour
+     * distance relative to the product's nearby distance stands in.
+     */
+    private static float[] softAlpha(boolean[] fg, int[] rgb, float[] d, float t, int w, int h) {
+        float[] a = new float[w * h];
+        boolean[] edge = new boolean[w * h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                edge[y * w + x] = isEdge(fg, w, h, x, y);
+            }
+        }
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = y * w + x;
+                boolean in = fg[i];
+                if (!edge[i]) {
+                    a[i] = in ? 1f : 0f;
+                    continue;
+                }
+                float[] sumF = new float[4];
+                float[] sumB = new float[3];
+                int nb = 0;
+                for (int dy = -2; dy <= 2; dy++) {
+                    int yy = y + dy;
+                    if (yy < 0 || yy >= h) continue;
+                    for (int dx = -2; dx <= 2; dx++) {
+                        int xx = x + dx;
+                        if (xx < 0 || xx >= w) continue;
+                        int j = yy * w + xx;
+                        if (edge[j]) continue;
+                        int p = rgb[j];
+                        float[] acc = fg[j] ? sumF : sumB;
+                        acc[0] += (p >> 16) & 0xff;
+                        acc[1] += (p >> 8) & 0xff;
+                        acc[2] += p & 0xff;
+                        if (fg[j]) {
+                            sumF[3] += d[j];
+                        } else {
+                            nb++;
+                        }
+                    }
+                }
+                int nf = 0;
+                for (int dy = -2; dy <= 2; dy++) {
+                    int yy = y + dy;
+                    if (yy < 0 || yy >= h) continue;
+                    for (int dx = -2; dx <= 2; dx++) {
+                        int xx = x + dx;
+                        if (xx >= 0 && xx < w && fg[yy * w + xx] && !edge[yy * w + xx]) nf++;
+                    }
+                }
+                float v;
+                if (nf > 0 && nb > 0) {
+                    int p = rgb[i];
+                    float fr = sumF[0] / nf, fgc = sumF[1] / nf, fb = sumF[2] / nf;
+                    float br = sumB[0] / nb, bgc = sumB[1] / nb, bb = sumB[2] / nb;
+                    float er = fr - br, eg = fgc - bgc, eb = fb - bb;
+                    float len2 = er * er + eg * eg + eb * eb;
+                    if (len2 > 400) {
+                        float cr = ((p >> 16) & 0xff) - br, cg = ((p >> 8) & 0xff) - bgc, cb = (p & 0xff) - bb;
+                        v = (cr * er + cg * eg + cb * eb) / len2;
+                    } else {
+                        v = d[i] / Math.max(t, sumF[3] / nf);
+                    }
+                } else {
+                    float dFg = nf > 0 ? Math.max(t, sumF[3] / nf) : 2 * t;
+                    v = d[i] / dFg;
+                }
+                v = Math.max(0f, Math.min(1f, v));
+                a[i] = in ? Math.max(0.2f, v) : Math.min(0.8f, v);
+            }
+        }
+        return a;
+    }
+
+    private static boolean isEdge(boolean[] fg, int w, int h, int x, int y) {
+        boolean v = fg[y * w + x];
+        for (int dy = -1; dy <= 1; dy++) {
+            int yy = y + dy;
+            if (yy < 0 || yy >= h) continue;
+            for (int dx = -1; dx <= 1; dx++) {
+                int xx = x + dx;
+                if (xx >= 0 && xx < w && fg[yy * w + xx] != v) return true;
+            }
+        }
+        return false;
+    }
+
+    private static Rectangle bounds(byte[] m, int w, int h) {
+        int x0 = w, y0 = h, x1 = -1, y1 = -1;
+        for (int y = 0; y < h; y++) {
+            int row = y * w;
+            for (int x = 0; x < w; x++) {
+                if ((m[row + x] & 0xff) >= 8) {
+                    if (x < x0) x0 = x;
+                    if (x > x1) x1 = x;
+                    if (y < y0) y0 = y;
+                    y1 = y;
+                }
+            }
+        }
+        return x1 < 0 ? null : new Rectangle(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+    }
+
+    /** Packed 0xRRGGBB pixels, read straight from an int raster when the layout allows. */
+    private static int[] pixels(BufferedImage img) {
+        int w = img.getWidth(), h = img.getHeight();
+        int type = img.getType();
+        if ((type == BufferedImage.TYPE_INT_RGB || type == BufferedImage.TYPE_INT_ARGB)
+                && img.getRaster().getDataBuffer() instanceof DataBufferInt db
+                && img.getRaster().getSampleModel() instanceof SinglePixelPackedSampleModel sm
+                && sm.getScanlineStride() == w && db.getOffset() == 0
+                && img.getRaster().getSampleModelTranslateX() == 0
+                && img.getRaster().getSampleModelTranslateY() == 0
+                && db.getData().length == w * h) {
+            return db.getData();
+        }
+        return img.getRGB(0, 0, w, h, null, 0, w);
+    }
+}

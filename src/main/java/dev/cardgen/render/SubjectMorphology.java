@@ -1,0 +1,103 @@
+package dev.cardgen.render;
+
+/** Binary-mask operations for the subject stage: square morphology, region filling, components. */
+final class SubjectMorphology {
+
+    private SubjectMorphology() {
+    }
+
+    /** Dilation (grow=true) or erosion with a (2r+1)² square, separable. */
+    static boolean[] morph(boolean[] src, int w, int h, int r, boolean grow) {
+        boolean[] tmp = new boolean[src.length];
+        boolean[] out = new boolean[src.length];
+        for (int y = 0; y < h; y++) {
+            int row = y * w;
+            for (int x = 0; x < w; x++) {
+                tmp[row + x] = window(src, row, x, w, r, 1, grow);
+            }
+        }
+        for (int x = 0; x < w; x++) {
+            for (int y = 0; y < h; y++) {
+                out[y * w + x] = windowCol(tmp, x, y, w, h, r, grow);
+            }
+        }
+        return out;
+    }
+
+    private static boolean window(boolean[] s, int row, int x, int w, int r, int unused, boolean grow) {
+        int lo = Math.max(0, x - r), hi = Math.min(w - 1, x + r);
+        for (int k = lo; k <= hi; k++) {
+            if (s[row + k] == grow) return grow;
+        }
+        return !grow;
+    }
+
+    private static boolean windowCol(boolean[] s, int x, int y, int w, int h, int r, boolean grow) {
+        int lo = Math.max(0, y - r), hi = Math.min(h - 1, y + r);
+        for (int k = lo; k <= hi; k++) {
+            if (s[k * w + x] == grow) return grow;
+        }
+        return !grow;
+    }
+
+    static boolean[] close(boolean[] m, int w, int h, int r) {
+        return morph(morph(m, w, h, r, true), w, h, r, false);
+    }
+
+    static boolean[] open(boolean[] m, int w, int h, int r) {
+        return morph(morph(m, w, h, r, false), w, h, r, true);
+    }
+
+    /**
+     * Labels 8-connected regions where {@code mask[i] == value}; returns labels (0 = other)
+     * and fills {@code sizes} lazily via the returned array's companion.
+     */
+    static Components label(boolean[] mask, int w, int h, boolean value) {
+        int n = w * h;
+        int[] labels = new int[n];
+        int[] stack = new int[n];
+        int[] sizes = new int[16];
+        boolean[] touches = new boolean[16];
+        int next = 0;
+        for (int start = 0; start < n; start++) {
+            if (mask[start] != value || labels[start] != 0) continue;
+            next++;
+            if (next >= sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, sizes.length * 2);
+                touches = java.util.Arrays.copyOf(touches, touches.length * 2);
+            }
+            int sp = 0;
+            stack[sp++] = start;
+            labels[start] = next;
+            int size = 0;
+            boolean touch = false;
+            while (sp > 0) {
+                int i = stack[--sp];
+                size++;
+                int x = i % w, y = i / w;
+                if (x == 0 || y == 0 || x == w - 1 || y == h - 1) touch = true;
+                for (int dy = -1; dy <= 1; dy++) {
+                    int yy = y + dy;
+                    if (yy < 0 || yy >= h) continue;
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int xx = x + dx;
+                        if (xx < 0 || xx >= w) continue;
+                        int j = yy * w + xx;
+                        if (mask[j] == value && labels[j] == 0) {
+                            labels[j] = next;
+                            stack[sp++] = j;
+                        }
+                    }
+                }
+            }
+            sizes[next] = size;
+            touches[next] = touch;
+        }
+        return new Components(labels, java.util.Arrays.copyOf(sizes, next + 1),
+                java.util.Arrays.copyOf(touches, next + 1), next);
+    }
+
+    /** Connected regions: label per pixel, size and whether it reaches the frame, per label. */
+    record Components(int[] labels, int[] sizes, boolean[] touchesBorder, int count) {
+    }
+}
