@@ -1,0 +1,86 @@
+package dev.cardgen.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stacks badge, title, subtitle and facts top-down in one column, fitting each into what the
+ * height budget leaves. Built at y = 0; the LayoutEngine moves it with {@link #at}.
+ * Absent texts take no space, so the product gets it instead.
+ */
+final class TextStack {
+    Box badge, title, subtitle;
+    FittedText badgeText, titleText, subtitleText;
+    final List<Box> facts = new ArrayList<>();
+    final List<FittedText> factTexts = new ArrayList<>();
+    int factIndent;
+    int height;
+
+    static TextStack build(Texts texts, TypeScale type, double s, int width, int budget, boolean icons,
+                           int factColumns, boolean badgeInStack) {
+        TextStack st = new TextStack();
+        int y = 0;
+        if (badgeInStack && Texts.present(texts.badge())) {
+            st.badgeText = badgeText(texts.badge(), s, width);
+            st.badge = badgeBox(st.badgeText, 0, 0, s);
+            y = st.badge.bottom() + (int) Math.round(0.026 * s);
+        }
+        boolean hasSub = Texts.present(texts.subtitle()), hasFacts = !texts.facts().isEmpty();
+        int left = budget - y;
+        double titleShare = hasSub && hasFacts ? 0.5 : hasSub || hasFacts ? 0.62 : 1.0;
+        st.titleText = TextFitter.fit(texts.title(), type.titleFace(), width, (int) (left * titleShare),
+                TypeScale.TITLE_LINES, (float) (type.titleMax() * s), (float) (type.titleMin() * s));
+        if (st.titleText != null) {
+            st.title = new Box(0, y, width, st.titleText.height());
+            y = st.title.bottom() + (int) Math.round(0.02 * s);
+        }
+        left = budget - y;
+        st.subtitleText = TextFitter.fit(texts.subtitle(), FontSet.Face.REGULAR, width,
+                (int) (left * (hasFacts ? 0.42 : 1.0)), TypeScale.SUBTITLE_LINES,
+                (float) (TypeScale.SUBTITLE_MAX * s), (float) (TypeScale.SUBTITLE_MIN * s));
+        if (st.subtitleText != null) {
+            st.subtitle = new Box(0, y, width, st.subtitleText.height());
+            y = st.subtitle.bottom();
+        }
+        if (hasFacts) {
+            int top = y == 0 ? 0 : y + (int) Math.round(0.034 * s);
+            FactList fl = FactList.fit(texts.facts(), type.factFace(), s, width, budget - top, icons, factColumns);
+            for (int i = 0; i < fl.boxes().size(); i++) {
+                Box b = fl.boxes().get(i);
+                st.facts.add(new Box(b.x(), b.y() + top, b.w(), b.h()));
+                st.factTexts.add(fl.texts().get(i));
+            }
+            st.factIndent = fl.indent();
+            if (!st.facts.isEmpty()) y = top + fl.height();
+        }
+        st.height = y;
+        return st;
+    }
+
+    static FittedText badgeText(String badge, double s, int maxWidth) {
+        float size = (float) (TypeScale.BADGE * s);
+        int pad = Math.round(size * 0.9f);
+        return TextFitter.fit(badge.toUpperCase(java.util.Locale.ROOT), FontSet.Face.BOLD, maxWidth - 2 * pad,
+                Integer.MAX_VALUE, 1, size, size);
+    }
+
+    /** A pill around one line of badge text; padding scales with the type. */
+    static Box badgeBox(FittedText t, int x, int y, double s) {
+        int pad = Math.round(t.size() * 0.9f);
+        int w = (int) Math.ceil(TextFitter.width(FontSet.font(t.face(), t.size()), t.lines().get(0))) + 2 * pad;
+        return new Box(x, y, w, Math.round(t.size() * 2.1f));
+    }
+
+    /** Moves every box by (dx, dy); returns this for chaining. */
+    TextStack at(int dx, int dy) {
+        badge = move(badge, dx, dy);
+        title = move(title, dx, dy);
+        subtitle = move(subtitle, dx, dy);
+        facts.replaceAll(b -> move(b, dx, dy));
+        return this;
+    }
+
+    private static Box move(Box b, int dx, int dy) {
+        return b == null ? null : new Box(b.x() + dx, b.y() + dy, b.w(), b.h());
+    }
+}
