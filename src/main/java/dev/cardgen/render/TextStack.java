@@ -17,7 +17,19 @@ final class TextStack {
     int height;
 
     static TextStack build(Texts texts, TypeScale type, double s, int width, int budget, boolean icons,
-                           int factColumns, boolean badgeInStack) {
+                           int factColumns, boolean badgeInStack, boolean centered) {
+        // Title and subtitle are fitted first into shares of the budget; if that leaves facts
+        // without room, shrink their shares and try again before dropping any fact.
+        TextStack st = null;
+        for (double squeeze = 1.0; squeeze >= 0.4; squeeze -= 0.2) {
+            st = build(texts, type, s, width, budget, icons, factColumns, badgeInStack, centered, squeeze);
+            if (st.facts.size() == texts.facts().size()) break;
+        }
+        return st;
+    }
+
+    private static TextStack build(Texts texts, TypeScale type, double s, int width, int budget, boolean icons,
+                                   int factColumns, boolean badgeInStack, boolean centered, double squeeze) {
         TextStack st = new TextStack();
         int y = 0;
         if (badgeInStack && Texts.present(texts.badge())) {
@@ -27,7 +39,7 @@ final class TextStack {
         }
         boolean hasSub = Texts.present(texts.subtitle()), hasFacts = !texts.facts().isEmpty();
         int left = budget - y;
-        double titleShare = hasSub && hasFacts ? 0.5 : hasSub || hasFacts ? 0.62 : 1.0;
+        double titleShare = (hasSub && hasFacts ? 0.5 : hasSub || hasFacts ? 0.62 : 1.0) * (hasFacts ? squeeze : 1);
         st.titleText = TextFitter.fit(texts.title(), type.titleFace(), width, (int) (left * titleShare),
                 TypeScale.TITLE_LINES, (float) (type.titleMax() * s), (float) (type.titleMin() * s));
         if (st.titleText != null) {
@@ -36,7 +48,7 @@ final class TextStack {
         }
         left = budget - y;
         st.subtitleText = TextFitter.fit(texts.subtitle(), FontSet.Face.REGULAR, width,
-                (int) (left * (hasFacts ? 0.42 : 1.0)), TypeScale.SUBTITLE_LINES,
+                (int) (left * (hasFacts ? 0.42 * squeeze : 1.0)), TypeScale.SUBTITLE_LINES,
                 (float) (TypeScale.SUBTITLE_MAX * s), (float) (TypeScale.SUBTITLE_MIN * s));
         if (st.subtitleText != null) {
             st.subtitle = new Box(0, y, width, st.subtitleText.height());
@@ -51,6 +63,7 @@ final class TextStack {
                 st.factTexts.add(fl.texts().get(i));
             }
             st.factIndent = fl.indent();
+            if (centered) st.centreFacts(width);
             if (!st.facts.isEmpty()) y = top + fl.height();
         }
         st.height = y;
@@ -69,6 +82,18 @@ final class TextStack {
         int pad = Math.round(t.size() * 0.9f);
         int w = (int) Math.ceil(TextFitter.width(FontSet.font(t.face(), t.size()), t.lines().get(0))) + 2 * pad;
         return new Box(x, y, w, Math.round(t.size() * 2.1f));
+    }
+
+    /** A centred card gets its fact list as one block centred under the title, lines left-aligned. */
+    private void centreFacts(int width) {
+        int block = 0;
+        for (FittedText t : factTexts) {
+            java.awt.Font f = FontSet.font(t.face(), t.size());
+            for (String line : t.lines()) block = Math.max(block, (int) Math.ceil(TextFitter.width(f, line)));
+        }
+        int w = Math.min(width, block + factIndent);
+        int dx = (width - w) / 2;
+        facts.replaceAll(b -> new Box(b.x() + dx, b.y(), w, b.h()));
     }
 
     /** Moves every box by (dx, dy); returns this for chaining. */
