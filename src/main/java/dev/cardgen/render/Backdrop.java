@@ -1,0 +1,109 @@
+package dev.cardgen.render;
+
+import java.awt.Color;
+import java.awt.GradientPaint;
+import java.awt.Graphics2D;
+import java.awt.LinearGradientPaint;
+import java.awt.MultipleGradientPaint;
+import java.awt.RadialGradientPaint;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Point2D;
+import java.awt.geom.RoundRectangle2D;
+import java.util.SplittableRandom;
+
+/**
+ * Paints each template's background. Every pixel behind text is a blend of background and
+ * backgroundAlt only, which is what the palette's contrast guarantee is computed against.
+ */
+final class Backdrop {
+    private Backdrop() {}
+
+    static void paint(Graphics2D g, String template, Layout l, Palette p, long seed) {
+        Color bg = ColorMath.parse(p.background()), alt = ColorMath.parse(p.backgroundAlt());
+        switch (template) {
+            case Templates.BOLD -> bold(g, l, bg, alt);
+            case Templates.GRADIENT -> gradient(g, l, bg, alt, seed);
+            case Templates.INFOGRAPHIC -> infographic(g, l, bg, alt);
+            default -> studio(g, l, bg, alt);
+        }
+    }
+
+    /** Wall lit from behind the product, fading into a floor whose horizon sits behind the product's base. */
+    private static void studio(Graphics2D g, Layout l, Color bg, Color alt) {
+        int w = l.width(), h = l.height();
+        Box pr = l.product();
+        float horizon = pr == null ? h * 0.7f : pr.bottom() - pr.h() * 0.18f;
+        float soft = (float) (Math.min(w, h) * 0.10);
+        g.setPaint(new LinearGradientPaint(0, 0, 0, h,
+                fractions(0, (horizon - soft) / h, (horizon + soft) / h, 1),
+                new Color[] {ColorMath.mix(bg, alt, 0.35), bg, alt, ColorMath.mix(alt, bg, 0.45)}));
+        g.fillRect(0, 0, w, h);
+        if (pr != null) {
+            float cx = pr.x() + pr.w() / 2f, cy = pr.y() + pr.h() * 0.45f;
+            float r = Math.max(pr.w(), pr.h()) * 0.9f;
+            glow(g, cx, cy, r, bg, 0.85f);
+        }
+    }
+
+    /** Flat saturated block with a big disc behind the product. */
+    private static void bold(Graphics2D g, Layout l, Color bg, Color alt) {
+        g.setColor(bg);
+        g.fillRect(0, 0, l.width(), l.height());
+        Box pr = l.product();
+        if (pr == null) return;
+        double r = Math.max(pr.w(), pr.h()) * 0.58;
+        double cx = pr.x() + pr.w() / 2.0, cy = pr.y() + pr.h() / 2.0;
+        g.setColor(alt);
+        g.fill(new Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r));
+    }
+
+    /** Diagonal gradient with three soft, seed-placed light blobs. */
+    private static void gradient(Graphics2D g, Layout l, Color bg, Color alt, long seed) {
+        int w = l.width(), h = l.height();
+        g.setPaint(new GradientPaint(0, 0, bg, w, h, alt));
+        g.fillRect(0, 0, w, h);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double s = Math.min(w, h);
+        for (int i = 0; i < 3; i++) {
+            float cx = (float) (w * rnd.nextDouble(0.05, 0.95)), cy = (float) (h * rnd.nextDouble(0.05, 0.95));
+            float r = (float) (s * rnd.nextDouble(0.25, 0.55));
+            glow(g, cx, cy, r, i % 2 == 0 ? bg : alt, 0.7f);
+        }
+    }
+
+    /** Calm flat page with a rounded panel behind the product. */
+    private static void infographic(Graphics2D g, Layout l, Color bg, Color alt) {
+        g.setColor(bg);
+        g.fillRect(0, 0, l.width(), l.height());
+        Box pr = l.product();
+        if (pr == null) return;
+        double s = Math.min(l.width(), l.height());
+        double pad = 0.025 * s;
+        g.setColor(alt);
+        g.fill(new RoundRectangle2D.Double(pr.x() - pad, pr.y() - pad, pr.w() + 2 * pad, pr.h() + 2 * pad,
+                0.06 * s, 0.06 * s));
+    }
+
+    private static void glow(Graphics2D g, float cx, float cy, float r, Color c, float alpha) {
+        Color c0 = new Color(c.getRed(), c.getGreen(), c.getBlue(), Math.round(alpha * 255));
+        Color c1 = new Color(c.getRed(), c.getGreen(), c.getBlue(), 0);
+        g.setPaint(new RadialGradientPaint(new Point2D.Float(cx, cy), r, new float[] {0f, 1f}, new Color[] {c0, c1},
+                MultipleGradientPaint.CycleMethod.NO_CYCLE));
+        g.fill(new Ellipse2D.Float(cx - r, cy - r, 2 * r, 2 * r));
+    }
+
+    /** Gradient stops must strictly increase; clamps and nudges them into [0,1]. */
+    private static float[] fractions(float... f) {
+        float[] out = new float[f.length];
+        float prev = -1;
+        for (int i = 0; i < f.length; i++) {
+            float v = Math.max(0, Math.min(1, f[i]));
+            if (v <= prev) v = Math.min(1, prev + 1e-4f);
+            out[i] = v;
+            prev = v;
+        }
+        // If clamping pushed the tail to 1, walk back so stops stay distinct.
+        for (int i = f.length - 2; i >= 0; i--) if (out[i] >= out[i + 1]) out[i] = out[i + 1] - 1e-4f;
+        return out;
+    }
+}

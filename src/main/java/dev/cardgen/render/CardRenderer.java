@@ -1,0 +1,61 @@
+package dev.cardgen.render;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+
+/**
+ * The "render" stage and the one place the pipeline is composed:
+ * layout → backdrop → shadows → product → texts. A pure function of its inputs.
+ */
+public final class CardRenderer {
+    private CardRenderer() {}
+
+    public static BufferedImage render(Design design, BufferedImage cutout, int width, int height) {
+        return paint(design, cutout, width, height, true);
+    }
+
+    /** {@code withText=false} lets tests sample exactly what ends up behind the text. */
+    static BufferedImage paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
+        String template = Templates.normalise(design.template());
+        double aspect = (double) cutout.getWidth() / cutout.getHeight();
+        Layout layout = LayoutEngine.layout(design, aspect, width, height);
+        double s = Math.min(width, height);
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            hints(g);
+            Backdrop.paint(g, template, layout, design.palette(), design.seed());
+            Box pr = layout.product();
+            if (pr != null) {
+                BufferedImage scaled = ProductScaler.scale(cutout, pr.w(), pr.h());
+                Color shadow = shadowTint(design.palette());
+                boolean floating = !Templates.STUDIO.equals(template);
+                ShadowPainter.drop(g, pr, scaled, s, shadow, floating ? 0.28f : 0.16f);
+                ShadowPainter.contact(g, pr, scaled, s, shadow);
+                g.drawImage(scaled, pr.x(), pr.y(), null);
+            }
+            if (withText) TextPainter.paint(g, layout, design.palette(), Templates.INFOGRAPHIC.equals(template));
+        } finally {
+            g.dispose();
+        }
+        return img;
+    }
+
+    /** Shadows are a deep shade of the backdrop's own hue, which reads as natural light. */
+    private static Color shadowTint(Palette p) {
+        double[] hsl = ColorMath.toHsl(ColorMath.parse(p.backgroundAlt()));
+        return ColorMath.hsl(hsl[0], hsl[1] * 0.6, 0.08);
+    }
+
+    private static void hints(Graphics2D g) {
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.setRenderingHint(RenderingHints.KEY_COLOR_RENDERING, RenderingHints.VALUE_COLOR_RENDER_QUALITY);
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.cardgen.render;
+
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The "scene" stage: turns a product cut-out and texts into N designs. Each variant gets its own
+ * arrangement and palette scheme (cycled with different periods so neighbours differ in both),
+ * chosen from the seed so the same call always returns the same designs.
+ */
+public final class Designer {
+    private Designer() {}
+
+    public static List<Design> create(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
+                                      int count, long seed) {
+        if (count < 1) throw new IllegalArgumentException("count must be >= 1");
+        String template = Templates.normalise(templateId);
+        Ratio r = ratio == null ? Ratio.R3_4 : ratio;
+        Texts texts = filledTexts == null ? new Texts(null, null, null, null) : filledTexts;
+        ProductColors colors = ProductColors.of(cutout);
+        List<String> arrangements = arrangements(template);
+        int arrOffset = (int) Math.floorMod(mix(seed), (long) arrangements.size());
+        int schemeOffset = (int) Math.floorMod(mix(seed + 1), (long) PaletteBuilder.SCHEMES);
+        List<Design> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String arrangement = arrangements.get((arrOffset + i) % arrangements.size());
+            Palette palette = PaletteBuilder.build(colors, template, schemeOffset + i);
+            out.add(new Design(Design.CURRENT_VERSION, template, r.id(), mix(seed + 31L * (i + 1)), arrangement,
+                    palette, texts));
+        }
+        return out;
+    }
+
+    static List<String> arrangements(String template) {
+        return switch (template) {
+            case Templates.INFOGRAPHIC -> List.of(LayoutEngine.FACTS_RIGHT, LayoutEngine.FACTS_BELOW,
+                    LayoutEngine.FACTS_LEFT);
+            case Templates.BOLD -> List.of(LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP);
+            case Templates.GRADIENT -> List.of(LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM);
+            default -> List.of(LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT);
+        };
+    }
+
+    /** SplitMix64 finaliser: spreads nearby seeds so variant choices look independent. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+}

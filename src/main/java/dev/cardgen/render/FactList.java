@@ -1,0 +1,53 @@
+package dev.cardgen.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Facts as a list (or a grid of columns) sharing one font size: the largest size at which all
+ * of them fit the height. If even the minimum does not fit, trailing facts are dropped rather
+ * than shrinking type below legibility.
+ */
+record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height) {
+
+    static FactList fit(List<String> facts, FontSet.Face face, double s, int width, int maxHeight, boolean icons,
+                        int columns) {
+        int cols = Math.max(1, Math.min(columns, facts.size()));
+        float max = (float) (TypeScale.FACT_MAX * s), min = (float) (TypeScale.FACT_MIN * s);
+        for (int n = facts.size(); n > 0; n--) {
+            for (float size = max; size >= min - 0.01f; size -= 0.5f) {
+                FactList fl = place(facts.subList(0, n), face, s, size, width, icons, cols);
+                if (fl != null && fl.height <= maxHeight) return fl;
+            }
+        }
+        return new FactList(List.of(), List.of(), 0, 0);
+    }
+
+    private static FactList place(List<String> facts, FontSet.Face face, double s, float size, int width,
+                                  boolean icons, int cols) {
+        int colGap = (int) Math.round(0.04 * s);
+        int colW = (width - colGap * (cols - 1)) / cols;
+        int indent = Math.round(size * (icons ? 2.3f : 1.2f));
+        int rowGap = (int) Math.round((icons ? 0.024 : 0.014) * s);
+        int minRow = icons ? Math.round(size * 1.7f) : 0;
+        List<Box> boxes = new ArrayList<>();
+        List<FittedText> texts = new ArrayList<>();
+        int rows = (facts.size() + cols - 1) / cols;
+        int y = 0;
+        for (int r = 0; r < rows; r++) {
+            int rowH = 0;
+            for (int c = 0; c < cols && r * cols + c < facts.size(); c++) {
+                FittedText t = TextFitter.wrap(facts.get(r * cols + c).strip().replaceAll("\\s+", " "), face, size,
+                        colW - indent);
+                if (t.truncated() || t.lines().size() > TypeScale.FACT_LINES) return null;
+                texts.add(t);
+                rowH = Math.max(rowH, Math.max(minRow, t.height()));
+            }
+            for (int c = 0; c < cols && r * cols + c < facts.size(); c++) {
+                boxes.add(new Box(c * (colW + colGap), y, colW, rowH));
+            }
+            y += rowH + (r < rows - 1 ? rowGap : 0);
+        }
+        return new FactList(boxes, texts, indent, y);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.cardgen.render;
+
+import java.util.List;
+
+/**
+ * The "layout" stage: places product and texts for one canvas size. Everything is measured in
+ * fractions of the shorter side, so a design looks the same at any resolution, and recomputed
+ * per ratio (arrangements that do not suit a tall or a wide canvas fall back to a stacked one).
+ */
+public final class LayoutEngine {
+    public static final String TEXT_TOP = "text-top", TEXT_BOTTOM = "text-bottom", SPLIT = "split";
+    public static final String FACTS_RIGHT = "facts-right", FACTS_LEFT = "facts-left", FACTS_BELOW = "facts-below";
+
+    static final double MARGIN = 0.06;
+
+    private LayoutEngine() {}
+
+    public static Layout layout(Design design, double productAspect, int width, int height) {
+        if (width <= 0 || height <= 0) throw new IllegalArgumentException("canvas must be positive");
+        double aspect = productAspect > 0 && Double.isFinite(productAspect) ? productAspect : 1;
+        String template = Templates.normalise(design.template());
+        Texts texts = design.texts() == null ? new Texts(null, null, null, null) : design.texts();
+        double s = Math.min(width, height);
+        int m = (int) Math.round(MARGIN * s);
+        Box safe = new Box(m, m, width - 2 * m, height - 2 * m);
+        String arr = effectiveArrangement(template, design.arrangement(), aspect, width, height);
+        TypeScale type = TypeScale.of(template);
+        int gap = (int) Math.round(0.045 * s);
+        return switch (arr) {
+            case SPLIT -> split(texts, type, s, safe, gap, aspect, width, height, arr);
+            case FACTS_LEFT, FACTS_RIGHT -> factsBeside(texts, type, s, safe, gap, aspect, width, height, arr);
+            default -> stacked(texts, type, s, safe, gap, aspect, width, height, arr, template);
+        };
+    }
+
+    /** Side-by-side needs room: on tall canvases or with wide products it becomes a stack. */
+    static String effectiveArrangement(String template, String arr, double aspect, int w, int h) {
+        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+        String a = arr == null ? "" : arr;
+        if (infographic) {
+            if (!a.equals(FACTS_LEFT) && !a.equals(FACTS_RIGHT) && !a.equals(FACTS_BELOW)) a = FACTS_RIGHT;
+            // On a square canvas a fact grid under the product leaves it small unless the product is wide.
+            if (a.equals(FACTS_BELOW) && (double) h / w < 1.2 && aspect <= 1.3) a = FACTS_LEFT;
+            return a;
+        }
+        if (!a.equals(TEXT_TOP) && !a.equals(TEXT_BOTTOM) && !a.equals(SPLIT)) a = TEXT_TOP;
+        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 1.25)) a = TEXT_TOP;
+        return a;
+    }
+
+    private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
+                                  int width, int height, String arr, String template) {
+        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+        boolean top = !arr.equals(TEXT_BOTTOM);
+        boolean centered = !Templates.BOLD.equals(template) && !infographic;
+        // On tall canvases facts stack under the title; elsewhere they sit beside (or, for the
+        // infographic's facts-below, under) the product so the product keeps its height.
+        boolean tall = (double) height / width > 1.45;
+        boolean factsInStack = !infographic && (tall || aspect > 1.3);
+        Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
+        double share = factsInStack && !texts.facts().isEmpty() ? 0.5 : 0.36;
+        TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top,
+                centered);
+        Box badge = null;
+        FittedText badgeText = st.badgeText;
+        int regionTop = safe.y(), regionBottom = safe.bottom();
+        if (top) {
+            st.at(safe.x(), safe.y());
+            if (st.height > 0) regionTop = safe.y() + st.height + gap;
+        } else {
+            st.at(safe.x(), safe.bottom() - st.height);
+            if (st.height > 0) regionBottom = safe.bottom() - st.height - gap;
+            if (Texts.present(texts.badge())) {
+                badgeText = TextStack.badgeText(texts.badge(), s, safe.w());
+                badge = TextStack.badgeBox(badgeText, safe.x(), safe.y(), s);
+                regionTop = badge.bottom() + gap / 2;
+            }
+        }
+        Box region = new Box(safe.x(), regionTop, safe.w(), regionBottom - regionTop);
+        List<Box> factBoxes = st.facts;
+        List<FittedText> factTexts = st.factTexts;
+        int indent = st.factIndent;
+        Box product;
+        if (!factsInStack && !texts.facts().isEmpty()) {
+            Body b = infographic ? factsUnder(texts, type, s, region, gap, aspect)
+                    : factsBeside(texts, type, s, region, gap, aspect, false, false);
+            product = b.product;
+            factBoxes = b.facts;
+            factTexts = b.texts;
+            indent = b.indent;
+        } else {
+            product = ProductPlacer.place(region, aspect, s, null);
+        }
+        return new Layout(width, height, safe, product, st.title, st.subtitle, factBoxes, top ? st.badge : badge,
+                st.titleText, st.subtitleText, factTexts, top ? st.badgeText : badgeText, indent, centered, arr);
+    }
+
+    private static Layout split(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
+                                int width, int height, String arr) {
+        int colW = (int) Math.round(safe.w() * 0.47);
+        TextStack st = TextStack.build(texts, type, s, colW, safe.h(), false, 1, true, false);
+        st.at(safe.x(), safe.y() + (safe.h() - st.height) / 2);
+        int px = st.height > 0 ? safe.x() + colW + gap : safe.x();
+        Box region = new Box(px, safe.y(), safe.right() - px, safe.h());
+        Box product = ProductPlacer.place(region, aspect, s, null);
+        return new Layout(width, height, safe, product, st.title, st.subtitle, st.facts, st.badge, st.titleText,
+                st.subtitleText, st.factTexts, st.badgeText, st.factIndent, false, arr);
+    }
+
+    /** Infographic: title group across the top, product and fact callouts side by side below. */
+    private static Layout factsBeside(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
+                                      int width, int height, String arr) {
+        Texts head = new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
+        TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * 0.34), true, 1, true, false);
+        st.at(safe.x(), safe.y());
+        int top = st.height > 0 ? safe.y() + st.height + gap : safe.y();
+        Box body = new Box(safe.x(), top, safe.w(), safe.bottom() - top);
+        // A wide product squeezed into half the width would be tiny: facts go under it instead.
+        Body b = aspect > 1.3 ? factsUnder(texts, type, s, body, gap, aspect)
+                : factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
+        return new Layout(width, height, safe, b.product, st.title, st.subtitle, b.facts, st.badge, st.titleText,
+                st.subtitleText, b.texts, st.badgeText, b.indent, false, arr);
+    }
+
+    /** Product region and facts sharing a body box; facts empty when none fit. */
+    private record Body(Box product, List<Box> facts, List<FittedText> texts, int indent) {}
+
+    /** Facts in a column beside the product, vertically centred on it. */
+    private static Body factsBeside(Texts texts, TypeScale type, double s, Box body, int gap, double aspect,
+                                    boolean icons, boolean right) {
+        int colW = (int) Math.round(body.w() * (icons ? 0.5 : 0.44));
+        FactList fl = texts.facts().isEmpty() ? null
+                : FactList.fit(texts.facts(), type.factFace(), s, colW, body.h(), icons, 1);
+        if (fl == null || fl.boxes().isEmpty()) {
+            return new Body(ProductPlacer.place(body, aspect, s, null), List.of(), List.of(), 0);
+        }
+        int fx = right ? body.right() - colW : body.x();
+        int fy = body.y() + (body.h() - fl.height()) / 2;
+        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + fx, b.y() + fy, b.w(), b.h())).toList();
+        int pw = body.w() - colW - gap;
+        Box region = new Box(right ? body.x() : body.right() - pw, body.y(), pw, body.h());
+        return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());
+    }
+
+    /** Facts as a grid under the product (infographic facts-below). */
+    private static Body factsUnder(Texts texts, TypeScale type, double s, Box body, int gap, double aspect) {
+        if (texts.facts().isEmpty()) return new Body(ProductPlacer.place(body, aspect, s, null), List.of(), List.of(), 0);
+        int cols = texts.facts().size() >= 3 && body.w() > 0.6 * s ? 2 : 1;
+        FactList fl = FactList.fit(texts.facts(), type.factFace(), s, body.w(), (int) (body.h() * 0.45), true, cols);
+        if (fl.boxes().isEmpty()) return new Body(ProductPlacer.place(body, aspect, s, null), List.of(), List.of(), 0);
+        int fy = body.bottom() - fl.height();
+        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + body.x(), b.y() + fy, b.w(), b.h())).toList();
+        Box region = new Box(body.x(), body.y(), body.w(), fy - gap - body.y());
+        return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());
+    }
+}

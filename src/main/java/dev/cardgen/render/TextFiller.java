@@ -1,0 +1,86 @@
+package dev.cardgen.render;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Fills the texts a client left empty. Given (non-blank) values are kept as sent, only trimmed.
+ * <ul>
+ * <li><b>title</b>: from the original file name: directory and extension dropped; {@code _ - .}
+ *   and runs of spaces become one space; camera-made tokens dropped ({@code IMG_1234},
+ *   {@code DSC01234}, {@code DSCN…}, {@code PXL_20240101_…}, {@code Screenshot}, {@code photo},
+ *   {@code image}, {@code WhatsApp}, {@code copy}, {@code final}, pure digits, dates and
+ *   times like {@code 20240101} or {@code 123456}, hex-like hashes); the first letter
+ *   capitalised. If nothing is left: the template's default ("New arrival").</li>
+ * <li><b>subtitle</b>: the template default, or empty for templates that look complete with
+ *   only a title (studio and bold: a big title and the product are the card).</li>
+ * <li><b>badge</b>: the template default: "NEW" (studio, gradient), "HIT" (bold),
+ *   none for infographic (its facts carry the message).</li>
+ * <li><b>facts</b>: never invented; empty stays empty and layouts give the room to the product.</li>
+ * </ul>
+ * Limits (title ≤ 120, subtitle ≤ 160, ≤ 6 facts of ≤ 80, badge ≤ 24) are validated by the API;
+ * a title made from a file name is cut at a word boundary to 120 characters here.
+ */
+public final class TextFiller {
+    static final String DEFAULT_TITLE = "New arrival";
+    private static final int TITLE_MAX = 120;
+    private static final Pattern CAMERA = Pattern.compile(
+            "(?i)^(img|dsc|dscn|dscf|pxl|mvimg|vid|photo|image|screenshot|scan|whatsapp|copy|final|edited|"
+                    + "pic|picture|snapshot|untitled|mp|\\(\\d+\\))$");
+    private static final Pattern CAMERA_PREFIXED = Pattern.compile("(?i)^(img|dsc|dscn|dscf|pxl|mvimg|vid|gopr|p)\\d+$");
+    private static final Pattern NUMBERISH = Pattern.compile("^[\\d()\\[\\]]+$|^(?=.*\\d)[0-9a-fA-F]{8,}$");
+
+    private TextFiller() {}
+
+    public static Texts fill(Texts given, String originalFilename, String templateId) {
+        String template = Templates.normalise(templateId);
+        Texts g = given == null ? new Texts(null, null, null, null) : given;
+        String title = Texts.present(g.title()) ? g.title().strip() : titleFromFilename(originalFilename);
+        if (title == null) title = DEFAULT_TITLE;
+        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaultSubtitle(template);
+        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaultBadge(template);
+        return new Texts(title, subtitle, g.facts(), badge);
+    }
+
+    /** The cleaned file name, or null when nothing meaningful is left. */
+    static String titleFromFilename(String filename) {
+        if (filename == null) return null;
+        String name = filename.replace('\\', '/');
+        name = name.substring(name.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        if (dot > 0 && name.length() - dot <= 5) name = name.substring(0, dot);
+        List<String> words = new ArrayList<>();
+        for (String w : name.split("[\\s_.\\-]+")) {
+            if (w.isEmpty() || CAMERA.matcher(w).matches() || CAMERA_PREFIXED.matcher(w).matches()
+                    || NUMBERISH.matcher(w).matches()) {
+                continue;
+            }
+            words.add(w);
+        }
+        if (words.isEmpty()) return null;
+        String t = String.join(" ", words);
+        if (t.length() > TITLE_MAX) {
+            int cut = t.lastIndexOf(' ', TITLE_MAX);
+            t = t.substring(0, cut > 0 ? cut : TITLE_MAX);
+        }
+        return t.substring(0, 1).toUpperCase(Locale.ROOT) + t.substring(1);
+    }
+
+    static String defaultSubtitle(String template) {
+        return switch (template) {
+            case Templates.GRADIENT -> "Fresh look, everyday quality";
+            case Templates.INFOGRAPHIC -> "Key features at a glance";
+            default -> null;
+        };
+    }
+
+    static String defaultBadge(String template) {
+        return switch (template) {
+            case Templates.BOLD -> "HIT";
+            case Templates.INFOGRAPHIC -> null;
+            default -> "NEW";
+        };
+    }
+}

@@ -1,0 +1,17 @@
+package dev.cardgen.render;
+
+/** Font sizes and faces per template, as fractions of the canvas' shorter side so cards scale. */
+record TypeScale(FontSet.Face titleFace, double titleMax, double titleMin, FontSet.Face factFace) {
+    static final double SUBTITLE_MAX = 0.046, SUBTITLE_MIN = 0.028;
+    static final double FACT_MAX = 0.038, FACT_MIN = 0.025;
+    static final double BADGE = 0.030;
+    static final int TITLE_LINES = 3, SUBTITLE_LINES = 3, FACT_LINES = 2;
+
+    static TypeScale of(String template) {
+        return switch (template) {
+            case Templates.BOLD -> new TypeScale(FontSet.Face.BLACK, 0.125, 0.042, FontSet.Face.MEDIUM);
+            case Templates.INFOGRAPHIC -> new TypeScale(FontSet.Face.BOLD, 0.080, 0.040, FontSet.Face.MEDIUM);
+            default -> new TypeScale(FontSet.Face.BOLD, 0.090, 0.040, FontSet.Face.REGULAR);
+        };
+    }
+}
