@@ -1,10 +1,6 @@
 package dev.cardgen.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -28,38 +24,14 @@ public class ApiExceptionMappers {
     }
 
     @ServerExceptionMapper
-    public Response unrecognizedProperty(UnrecognizedPropertyException e) {
-        String name = e.getPropertyName();
-        return respond(ApiException.invalid("parameter_unknown", "Received unknown parameter: " + Strings.clip(name, 64) + ".", jsonPath(e, name)));
-    }
-
-    @ServerExceptionMapper
-    public Response invalidFormat(InvalidFormatException e) {
-        String param = jsonPath(e, null);
-        return respond(ApiException.invalidParam(param, "Invalid value for " + param + "."));
-    }
-
-    @ServerExceptionMapper
-    public Response mismatchedInput(MismatchedInputException e) {
-        String param = jsonPath(e, null);
-        if (param == null) {
-            return respond(ApiException.invalid("invalid_json", "The request body must be a JSON object.", null));
-        }
-        return respond(ApiException.invalidParam(param, "Invalid type for " + param + "."));
-    }
-
-    @ServerExceptionMapper
-    public Response jsonMapping(JsonMappingException e) {
-        String param = jsonPath(e, null);
-        if (param == null) {
-            return respond(ApiException.invalid("invalid_json", "The request body could not be read as JSON.", null));
-        }
-        return respond(ApiException.invalidParam(param, "Invalid value for " + param + "."));
-    }
-
-    @ServerExceptionMapper
     public Response json(JsonProcessingException e) {
-        return respond(ApiException.invalid("invalid_json", "The request body is not valid JSON.", null));
+        return respond(JsonErrors.of(e));
+    }
+
+    /** Quarkus ships its own mapper for this subtype; this one, being ours, takes precedence. */
+    @ServerExceptionMapper
+    public Response mismatchedInput(com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+        return respond(JsonErrors.of(e));
     }
 
     @ServerExceptionMapper
@@ -111,6 +83,17 @@ public class ApiExceptionMappers {
         return respond(new ApiException(status, ErrorTypes.INVALID_REQUEST, "invalid_request", "The request was not accepted.", null));
     }
 
+    /** Quarkus REST's multipart parser reports a malformed or cut-off body as a plain IOException. */
+    @ServerExceptionMapper
+    public Response io(java.io.IOException e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().contains(".multipart.")) {
+                return respond(FrameworkErrors.malformedBody());
+            }
+        }
+        return unexpected(e);
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         if (Unavailability.isUnavailable(e)) {
@@ -128,20 +111,5 @@ public class ApiExceptionMappers {
             b.header("WWW-Authenticate", "Bearer");
         }
         return b.build();
-    }
-
-    private static String jsonPath(JsonMappingException e, String fallback) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (!sb.isEmpty()) {
-                    sb.append('.');
-                }
-                sb.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                sb.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return sb.isEmpty() ? fallback : Strings.clip(sb.toString(), 64);
     }
 }

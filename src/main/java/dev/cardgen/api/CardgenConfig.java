@@ -48,6 +48,10 @@ public interface CardgenConfig {
         @WithDefault("20971520")
         long maxBytes();
 
+        /** Largest declared Content-Length of any request: the file limit plus room for the multipart envelope. */
+        @WithDefault("21037056")
+        long maxRequestBytes();
+
         /** Longest side of the working copy the render engine works on. */
         @WithDefault("1600")
         int workingCopyMaxSide();

@@ -9,10 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
-import io.quarkus.runtime.configuration.MemorySize;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -30,10 +26,9 @@ public class HttpEdge {
     private final ObjectMapper json;
     private final long maxBodyBytes;
 
-    public HttpEdge(ObjectMapper json,
-                    @ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBody) {
+    public HttpEdge(ObjectMapper json, CardgenConfig config) {
         this.json = json;
-        this.maxBodyBytes = maxBody.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
+        this.maxBodyBytes = config.upload().maxRequestBytes();
     }
 
     void install(@Observes Router router) {
@@ -53,8 +48,8 @@ public class HttpEdge {
     }
 
     /**
-     * Quarkus answers a Content-Length over the limit with a bare 413 before any failure handler
-     * runs; this answers it first, in our error shape, without reading the body.
+     * A declared Content-Length over the limit is answered at once, in our error shape, without
+     * reading the body (Quarkus's own check would answer with an empty 413).
      */
     private void rejectDeclaredOversize(RoutingContext ctx) {
         String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -109,8 +104,10 @@ public class HttpEdge {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         error.headers().forEach(response::putHeader);
         if (error.status() == 413) {
-            // The rest of the body will not be read; do not keep the connection waiting for it.
+            // The rest of the body will not be read; close rather than leave the client sending it.
             response.putHeader(HttpHeaders.CONNECTION, "close");
+            response.end(body).onComplete(done -> ctx.request().connection().close());
+            return;
         }
         response.end(body);
     }

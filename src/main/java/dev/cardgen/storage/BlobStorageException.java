@@ -1,7 +1,7 @@
 package dev.cardgen.storage;
 
 /** The store failed for a reason other than a missing key (I/O error, S3 unreachable, ...). */
-public final class BlobStorageException extends RuntimeException {
+public final class BlobStorageException extends dev.cardgen.api.StorageUnavailableException {
 
     public BlobStorageException(String message, Throwable cause) {
         super(message, cause);

@@ -1,0 +1,55 @@
+package dev.cardgen.asset;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.awt.Rectangle;
+import java.time.Instant;
+import java.util.Optional;
+
+/** A product photo. Deleted assets keep their row (generations refer to it) but lose their bytes and vanish from the API. */
+@Entity
+@Table(name = "assets")
+public class Asset extends PanacheEntityBase {
+    @Id
+    public String id;
+    @Column(name = "account_id", nullable = false)
+    public String accountId;
+    @Column(name = "project_id", nullable = false)
+    public String projectId;
+    public int width;
+    public int height;
+    @Column(name = "mime_type", nullable = false)
+    public String mimeType;
+    @Column(name = "original_filename")
+    public String originalFilename;
+    public long bytes;
+    @Column(name = "subject_detected")
+    public boolean subjectDetected;
+    @Column(name = "subject_confidence")
+    public double subjectConfidence;
+    @Column(name = "subject_x")
+    public int subjectX;
+    @Column(name = "subject_y")
+    public int subjectY;
+    @Column(name = "subject_w")
+    public int subjectW;
+    @Column(name = "subject_h")
+    public int subjectH;
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+    @Column(name = "deleted_at")
+    public Instant deletedAt;
+
+    public Rectangle subjectBox() {
+        return new Rectangle(subjectX, subjectY, subjectW, subjectH);
+    }
+
+    /** A live asset of this account; deleted ones and other accounts' are absent alike. */
+    public static Optional<Asset> findLive(String accountId, String id) {
+        return find("id = ?1 and accountId = ?2 and deletedAt is null", id, accountId).firstResultOptional();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.cardgen.asset;
+
+import dev.cardgen.account.Caller;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ErrorBody;
+import dev.cardgen.api.ListResponse;
+import dev.cardgen.api.PageRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
+
+@Path("/api/v1/assets")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Assets", description = "Product photos")
+public class AssetResource {
+
+    private final AssetService assets;
+    private final Caller caller;
+
+    public AssetResource(AssetService assets, Caller caller) {
+        this.assets = assets;
+        this.caller = caller;
+    }
+
+    @POST
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Operation(summary = "Upload a product photo",
+            description = "JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, at most 100 Mpx.")
+    @APIResponse(responseCode = "201", description = "The asset record",
+            content = @Content(schema = @Schema(implementation = AssetView.class), examples = @ExampleObject(name = "asset", value = """
+                    {"id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","object":"asset","project_id":"prj_8GmZ1sQ4aT0wXy7Rb2Kc9LpE",
+                     "width":3000,"height":4000,"mime_type":"image/jpeg","subject_detected":true,
+                     "original_filename":"red-sneaker.jpg","bytes":4830121,"created_at":"2026-11-22T10:00:00Z"}""")))
+    @APIResponse(responseCode = "400", description = "file part missing, malformed multipart", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "project_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "413", description = "file_too_large", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "415", description = "unsupported_media_type", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "image_too_small, image_too_many_pixels, image_unreadable",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "too small", value = """
+                    {"error":{"type":"invalid_request_error","code":"image_too_small","message":"The image is 640x480; the shorter side must be at least 800 px.","param":"file"}}""")))
+    public Response upload(@RestForm("file") FileUpload file, @RestForm("project_id") String projectId) {
+        String account = caller.accountId();
+        if (file == null || file.uploadedFile() == null) {
+            throw ApiException.missingParam("file");
+        }
+        Asset asset = assets.upload(account, projectId, new AssetService.Upload(file.uploadedFile(), file.size(), file.fileName()));
+        return Response.status(201).entity(AssetView.of(asset)).build();
+    }
+
+    @GET
+    @Operation(summary = "List assets, newest first")
+    public ListResponse<AssetView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
+                                        @QueryParam("project_id") String projectId) {
+        return assets.list(caller.accountId(), projectId, PageRequest.of(limit, startingAfter)).map(AssetView::of);
+    }
+
+    @GET
+    @Path("/{asset_id}")
+    @Operation(summary = "Read an asset")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public AssetView get(@PathParam("asset_id") String id) {
+        return AssetView.of(assets.require(caller.accountId(), id));
+    }
+
+    @DELETE
+    @Path("/{asset_id}")
+    @Operation(summary = "Delete an asset", description = "Irreversible. The original bytes are removed at once; variants and exports made from it are kept.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.Deleted.class),
+            examples = @ExampleObject(name = "deleted", value = "{\"id\":\"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd\",\"object\":\"asset\",\"deleted\":true}")))
+    @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public AssetView.Deleted delete(@PathParam("asset_id") String id) {
+        assets.delete(caller.accountId(), id);
+        return new AssetView.Deleted(id, "asset", true);
+    }
+}

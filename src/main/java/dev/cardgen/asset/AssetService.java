@@ -1,0 +1,163 @@
+package dev.cardgen.asset;
+
+import dev.cardgen.account.ProjectService;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.api.ErrorTypes;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.Page;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Times;
+import dev.cardgen.asset.image.ImageInfo;
+import dev.cardgen.asset.image.ImageInspector;
+import dev.cardgen.asset.image.ImageRejectedException;
+import dev.cardgen.render.ImageEncoder;
+import dev.cardgen.render.Subject;
+import dev.cardgen.render.SubjectExtractor;
+import dev.cardgen.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Upload, read, list and delete of product photos. An upload is validated and analysed entirely
+ * before anything is stored; its blobs are written before its row, and removed again if the row
+ * cannot be written, so a failed upload leaves neither (the orphan sweeper catches a crash in between).
+ */
+@ApplicationScoped
+public class AssetService {
+
+    private static final Logger LOG = Logger.getLogger(AssetService.class);
+
+    private final BlobStore blobs;
+    private final ProjectService projects;
+    private final CardgenConfig config;
+
+    public AssetService(BlobStore blobs, ProjectService projects, CardgenConfig config) {
+        this.blobs = blobs;
+        this.projects = projects;
+        this.config = config;
+    }
+
+    public record Upload(Path file, long size, String fileName) {
+    }
+
+    public Asset upload(String accountId, String projectId, Upload upload) {
+        String project = projects.resolve(accountId, projectId).id;
+        if (upload.size() > config.upload().maxBytes()) {
+            throw new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
+                    "The file is larger than the 20 MB limit.", "file");
+        }
+        ImageInfo info = inspect(upload.file());
+        BufferedImage working = decode(upload.file(), info);
+        Subject subject = SubjectExtractor.extract(working);
+
+        String id = Ids.next(Ids.ASSET);
+        try {
+            blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType());
+            blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
+            blobs.put(AssetBlobs.mask(id), subject.maskPng(), "image/png");
+            return QuarkusTransaction.requiringNew().call(() -> insert(id, accountId, project, upload, info, subject));
+        } catch (RuntimeException e) {
+            AssetBlobs.all(id).forEach(this::deleteQuietly);
+            throw e;
+        }
+    }
+
+    private Asset insert(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject) {
+        Asset a = new Asset();
+        a.id = id;
+        a.accountId = accountId;
+        a.projectId = projectId;
+        a.width = info.width();
+        a.height = info.height();
+        a.mimeType = info.format().mimeType();
+        a.originalFilename = FileNames.clean(upload.fileName());
+        a.bytes = upload.size();
+        a.subjectDetected = subject.detected();
+        a.subjectConfidence = subject.confidence();
+        Rectangle box = subject.box();
+        a.subjectX = box.x;
+        a.subjectY = box.y;
+        a.subjectW = box.width;
+        a.subjectH = box.height;
+        a.createdAt = Times.now();
+        a.persist();
+        return a;
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Asset require(String accountId, String id) {
+        if (!Ids.looksLike(Ids.ASSET, id)) {
+            throw ApiException.notFound("asset", id);
+        }
+        return Asset.findLive(accountId, id).orElseThrow(() -> ApiException.notFound("asset", id));
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page<Asset> list(String accountId, String projectId, PageRequest page) {
+        if (projectId == null || projectId.isBlank()) {
+            return Page.query(Asset.class, "accountId = ?1 and deletedAt is null", page, accountId);
+        }
+        String project = projects.require(accountId, projectId.trim(), "project_id").id;
+        return Page.query(Asset.class, "accountId = ?1 and projectId = ?2 and deletedAt is null", page, accountId, project);
+    }
+
+    /** Marks the asset deleted, then removes its bytes at once; variants and exports made from it keep theirs. */
+    public void delete(String accountId, String id) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            Asset asset = require(accountId, id);
+            asset.deletedAt = Times.now();
+        });
+        AssetBlobs.all(id).forEach(this::deleteQuietly);
+    }
+
+    private void deleteQuietly(String key) {
+        try {
+            blobs.delete(key);
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not delete blob %s now; the orphan sweeper will: %s", key, e.toString());
+        }
+    }
+
+    private static ImageInfo inspect(Path file) {
+        try {
+            return ImageInspector.inspect(file);
+        } catch (ImageRejectedException e) {
+            throw rejected(e);
+        }
+    }
+
+    private BufferedImage decode(Path file, ImageInfo info) {
+        try {
+            return ImageInspector.decodeWorkingCopy(file, info, config.upload().workingCopyMaxSide());
+        } catch (ImageRejectedException e) {
+            throw rejected(e);
+        }
+    }
+
+    static ApiException rejected(ImageRejectedException e) {
+        return switch (e.reason()) {
+            case UNSUPPORTED_MEDIA_TYPE -> new ApiException(415, ErrorTypes.INVALID_REQUEST, "unsupported_media_type", e.getMessage(), "file");
+            case TOO_SMALL -> ApiException.unprocessable("image_too_small", e.getMessage(), "file");
+            case TOO_MANY_PIXELS -> ApiException.unprocessable("image_too_many_pixels", e.getMessage(), "file");
+            case UNREADABLE -> ApiException.unprocessable("image_unreadable", e.getMessage(), "file");
+        };
+    }
+
+    /** Keys under assets/ whose asset has no live row; used by the sweeper. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean isLive(String assetId) {
+        return Asset.count("id = ?1 and deletedAt is null", assetId) > 0;
+    }
+
+    List<String> blobKeys(String assetId) {
+        return AssetBlobs.all(assetId);
+    }
+}
