@@ -48,9 +48,7 @@ final class WorkingCopyDecoder {
                 || header.storedWidth() != info.storedWidth() || header.storedHeight() != info.storedHeight()) {
             throw new IllegalArgumentException("ImageInfo does not describe this file; call ImageInspector.inspect first");
         }
-        if (info.pixels() > ImageInspector.MAX_PIXELS) {
-            throw ImageInspector.tooManyPixels();
-        }
+        ImageInspector.checkPixels(info);
         if (header.format() == ImageFormat.JPEG && !hasEndOfImage(file, header.scanOffset())) {
             throw ImageRejectedException.unreadable("The JPEG image is truncated.");
         }

@@ -86,6 +86,14 @@ class ImageInspectorTest {
         assertEquals(Reason.TOO_MANY_PIXELS, rejected(() -> ImageInspector.decodeWorkingCopy(p, forged, 1000)));
     }
 
+    @Test
+    void webpHasALowerPixelLimitBecauseItDecodesAtFullResolution() throws IOException {
+        Path ok = file(BadUploads.webp(8000, 5000));
+        assertEquals(new ImageInfo(ImageFormat.WEBP, 8000, 5000, 1), ImageInspector.inspect(ok));
+        Path big = file(BadUploads.webp(8000, 5001));
+        assertEquals(Reason.TOO_MANY_PIXELS, rejected(() -> ImageInspector.inspect(big)));
+    }
+
     // ---- header fine, rejected at decode -----------------------------------------------------
 
     @Test
