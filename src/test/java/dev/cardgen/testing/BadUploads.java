@@ -211,6 +211,27 @@ public final class BadUploads {
         return writePng(img);
     }
 
+    /** An 8-bit greyscale PNG, every pixel grey level {@code level} (0..255). */
+    public static byte[] greyPng(int width, int height, int level) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
+        WritableRaster raster = img.getRaster();
+        int[] row = new int[width];
+        Arrays.fill(row, level);
+        for (int y = 0; y < height; y++) {
+            raster.setPixels(0, y, width, 1, row);
+        }
+        return writePng(img);
+    }
+
+    /** A palette (indexed, 8-bit) PNG with the red top-left marker. */
+    public static byte[] palettePng(int width, int height) {
+        BufferedImage indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED);
+        Graphics2D g = indexed.createGraphics();
+        g.drawImage(markedImage(width, height, BufferedImage.TYPE_INT_RGB), 0, 0, null);
+        g.dispose();
+        return writePng(indexed);
+    }
+
     /** A 16-bit-per-channel RGB PNG (bit depth 16 in IHDR) with the red top-left marker. */
     public static byte[] png16bit(int width, int height) {
         ComponentColorModel cm = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB),

@@ -114,7 +114,9 @@ final class WorkingCopyDecoder {
 
     private static boolean isTruncation(String warning) {
         String w = warning == null ? "" : warning.toLowerCase(Locale.ROOT);
-        return w.contains("premature") || w.contains("truncat") || w.contains("corrupt") || w.contains("end of");
+        // Only truncation: libjpeg's "Corrupt JPEG data: N extraneous bytes before marker" is
+        // common in camera files and harmless, so warnings in general must not reject.
+        return w.contains("premature end") || w.contains("truncat");
     }
 
     private static ImageReader readerFor(ImageFormat format) {

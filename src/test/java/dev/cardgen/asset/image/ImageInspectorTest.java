@@ -182,6 +182,25 @@ class ImageInspectorTest {
     }
 
     @Test
+    void greyPngKeepsItsLevels() throws IOException {
+        Path p = file(BadUploads.greyPng(1000, 800, 128));
+        ImageInfo info = ImageInspector.inspect(p);
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, info, 500);
+        assertSize(img, 500, 400);
+        assertEquals(0x808080, img.getRGB(250, 200) & 0xFFFFFF);
+    }
+
+    @Test
+    void palettePngDecodes() throws IOException {
+        byte[] png = BadUploads.palettePng(1000, 800);
+        assertEquals(3, png[25], "IHDR colour type 3 (palette)");
+        Path p = file(png);
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, ImageInspector.inspect(p), 500);
+        assertSize(img, 500, 400);
+        assertRed(img, 5, 5);
+    }
+
+    @Test
     void alphaIsCompositedOnWhite() throws IOException {
         Path p = file(BadUploads.transparentPng(1000, 800));
         ImageInfo info = ImageInspector.inspect(p);
