@@ -305,6 +305,29 @@ public final class BadUploads {
     }
 
     /**
+     * An RGB JPEG tagged with an embedded ICC profile (APP2 ICC_PROFILE) for linear RGB, every
+     * sample 50: in sRGB that is about 0x7A7A7A, so a decoder that ignores the profile shows 0x323232.
+     */
+    public static byte[] jpegWithLinearRgbProfile(int width, int height) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        g.setColor(new Color(50, 50, 50));
+        g.fillRect(0, 0, width, height);
+        g.dispose();
+        byte[] jpeg = writeJpeg(img, 0.95f);
+        byte[] icc = java.awt.color.ICC_Profile.getInstance(ColorSpace.CS_LINEAR_RGB).getData();
+        int len = 2 + 14 + icc.length;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(jpeg, 0, 2);
+        out.writeBytes(new byte[] {(byte) 0xFF, (byte) 0xE2, (byte) (len >> 8), (byte) len});
+        out.writeBytes("ICC_PROFILE\0".getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(new byte[] {1, 1}); // chunk 1 of 1
+        out.writeBytes(icc);
+        out.write(jpeg, 2, jpeg.length - 2);
+        return out.toByteArray();
+    }
+
+    /**
      * {@link #jpeg(int, int)} (width×height as stored, marker top-left as stored) with an EXIF
      * APP1 segment carrying Orientation {@code orientation} (1..8), inserted after SOI/JFIF APP0.
      * For 5..8 the displayed size is height×width.

@@ -57,7 +57,6 @@ final class WorkingCopyDecoder {
         }
         BufferedImage raw = read(file, header, maxSide);
         BufferedImage rgb = toOpaqueRgb(raw);
-        raw = null;
         BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
         return Orientation.apply(scaled, header.orientation());
     }

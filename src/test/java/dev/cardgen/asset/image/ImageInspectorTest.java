@@ -201,6 +201,14 @@ class ImageInspectorTest {
     }
 
     @Test
+    void embeddedIccProfileIsConvertedToSrgb() throws IOException {
+        Path p = file(BadUploads.jpegWithLinearRgbProfile(1000, 800));
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, ImageInspector.inspect(p), 500);
+        int grey = img.getRGB(250, 200) & 0xFF;
+        assertTrue(Math.abs(grey - 0x7A) <= 3, "expected ~0x7a, was " + Integer.toHexString(grey));
+    }
+
+    @Test
     void alphaIsCompositedOnWhite() throws IOException {
         Path p = file(BadUploads.transparentPng(1000, 800));
         ImageInfo info = ImageInspector.inspect(p);
