@@ -211,6 +211,27 @@ public final class BadUploads {
         return writePng(img);
     }
 
+    /** An 8-bit greyscale PNG, every pixel grey level {@code level} (0..255). */
+    public static byte[] greyPng(int width, int height, int level) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
+        WritableRaster raster = img.getRaster();
+        int[] row = new int[width];
+        Arrays.fill(row, level);
+        for (int y = 0; y < height; y++) {
+            raster.setPixels(0, y, width, 1, row);
+        }
+        return writePng(img);
+    }
+
+    /** A palette (indexed, 8-bit) PNG with the red top-left marker. */
+    public static byte[] palettePng(int width, int height) {
+        BufferedImage indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED);
+        Graphics2D g = indexed.createGraphics();
+        g.drawImage(markedImage(width, height, BufferedImage.TYPE_INT_RGB), 0, 0, null);
+        g.dispose();
+        return writePng(indexed);
+    }
+
     /** A 16-bit-per-channel RGB PNG (bit depth 16 in IHDR) with the red top-left marker. */
     public static byte[] png16bit(int width, int height) {
         ComponentColorModel cm = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB),
@@ -281,6 +302,29 @@ public final class BadUploads {
         System.arraycopy(app14, 0, out, 2, app14.length);
         System.arraycopy(jpeg, 2, out, 2 + app14.length, jpeg.length - 2);
         return out;
+    }
+
+    /**
+     * An RGB JPEG tagged with an embedded ICC profile (APP2 ICC_PROFILE) for linear RGB, every
+     * sample 50: in sRGB that is about 0x7A7A7A, so a decoder that ignores the profile shows 0x323232.
+     */
+    public static byte[] jpegWithLinearRgbProfile(int width, int height) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        g.setColor(new Color(50, 50, 50));
+        g.fillRect(0, 0, width, height);
+        g.dispose();
+        byte[] jpeg = writeJpeg(img, 0.95f);
+        byte[] icc = java.awt.color.ICC_Profile.getInstance(ColorSpace.CS_LINEAR_RGB).getData();
+        int len = 2 + 14 + icc.length;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(jpeg, 0, 2);
+        out.writeBytes(new byte[] {(byte) 0xFF, (byte) 0xE2, (byte) (len >> 8), (byte) len});
+        out.writeBytes("ICC_PROFILE\0".getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(new byte[] {1, 1}); // chunk 1 of 1
+        out.writeBytes(icc);
+        out.write(jpeg, 2, jpeg.length - 2);
+        return out.toByteArray();
     }
 
     /**

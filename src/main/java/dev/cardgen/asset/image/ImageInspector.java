@@ -12,6 +12,11 @@ public final class ImageInspector {
 
     public static final long MAX_PIXELS = 100_000_000L;
     public static final int MIN_SHORTER_SIDE = 800;
+    /**
+     * Lower limit for WebP: TwelveMonkeys decodes lossless WebP (and WebP alpha) at full
+     * resolution whatever the subsampling, about 4 bytes per pixel, so 40 Mpx ≈ 160 MB transient.
+     */
+    public static final long MAX_WEBP_PIXELS = 40_000_000L;
 
     private ImageInspector() {
     }
@@ -31,9 +36,7 @@ public final class ImageInspector {
         boolean swap = h.orientation() >= 5;
         ImageInfo info = new ImageInfo(h.format(), swap ? h.storedHeight() : h.storedWidth(),
                 swap ? h.storedWidth() : h.storedHeight(), h.orientation());
-        if (info.pixels() > MAX_PIXELS) {
-            throw tooManyPixels();
-        }
+        checkPixels(info);
         if (Math.min(info.width(), info.height()) < MIN_SHORTER_SIDE) {
             throw new ImageRejectedException(ImageRejectedException.Reason.TOO_SMALL,
                     "The image is " + info.width() + "×" + info.height() + " pixels; its shorter side must be at least "
@@ -54,8 +57,15 @@ public final class ImageInspector {
         return WorkingCopyDecoder.decode(file, info, maxSide);
     }
 
-    static ImageRejectedException tooManyPixels() {
-        return new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,
-                "The image has more than " + MAX_PIXELS / 1_000_000 + " megapixels.");
+    static void checkPixels(ImageInfo info) {
+        if (info.pixels() > MAX_PIXELS) {
+            throw new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,
+                    "The image has more than " + MAX_PIXELS / 1_000_000 + " megapixels.");
+        }
+        if (info.format() == ImageFormat.WEBP && info.pixels() > MAX_WEBP_PIXELS) {
+            throw new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,
+                    "WebP images can have at most " + MAX_WEBP_PIXELS / 1_000_000
+                            + " megapixels; larger photos can be uploaded as JPEG or PNG.");
+        }
     }
 }

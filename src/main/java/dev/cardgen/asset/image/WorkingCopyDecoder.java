@@ -48,9 +48,7 @@ final class WorkingCopyDecoder {
                 || header.storedWidth() != info.storedWidth() || header.storedHeight() != info.storedHeight()) {
             throw new IllegalArgumentException("ImageInfo does not describe this file; call ImageInspector.inspect first");
         }
-        if (info.pixels() > ImageInspector.MAX_PIXELS) {
-            throw ImageInspector.tooManyPixels();
-        }
+        ImageInspector.checkPixels(info);
         if (header.format() == ImageFormat.JPEG && !hasEndOfImage(file, header.scanOffset())) {
             throw ImageRejectedException.unreadable("The JPEG image is truncated.");
         }
@@ -59,7 +57,6 @@ final class WorkingCopyDecoder {
         }
         BufferedImage raw = read(file, header, maxSide);
         BufferedImage rgb = toOpaqueRgb(raw);
-        raw = null;
         BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
         return Orientation.apply(scaled, header.orientation());
     }
@@ -116,7 +113,9 @@ final class WorkingCopyDecoder {
 
     private static boolean isTruncation(String warning) {
         String w = warning == null ? "" : warning.toLowerCase(Locale.ROOT);
-        return w.contains("premature") || w.contains("truncat") || w.contains("corrupt") || w.contains("end of");
+        // Only truncation: libjpeg's "Corrupt JPEG data: N extraneous bytes before marker" is
+        // common in camera files and harmless, so warnings in general must not reject.
+        return w.contains("premature end") || w.contains("truncat");
     }
 
     private static ImageReader readerFor(ImageFormat format) {

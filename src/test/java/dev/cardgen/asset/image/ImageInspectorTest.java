@@ -86,6 +86,14 @@ class ImageInspectorTest {
         assertEquals(Reason.TOO_MANY_PIXELS, rejected(() -> ImageInspector.decodeWorkingCopy(p, forged, 1000)));
     }
 
+    @Test
+    void webpHasALowerPixelLimitBecauseItDecodesAtFullResolution() throws IOException {
+        Path ok = file(BadUploads.webp(8000, 5000));
+        assertEquals(new ImageInfo(ImageFormat.WEBP, 8000, 5000, 1), ImageInspector.inspect(ok));
+        Path big = file(BadUploads.webp(8000, 5001));
+        assertEquals(Reason.TOO_MANY_PIXELS, rejected(() -> ImageInspector.inspect(big)));
+    }
+
     // ---- header fine, rejected at decode -----------------------------------------------------
 
     @Test
@@ -171,6 +179,33 @@ class ImageInspectorTest {
         assertTrue((cyan >> 16) < 100 && (cyan >> 8 & 0xFF) > 120 && (cyan & 0xFF) > 180, "cyan " + Integer.toHexString(cyan));
         int black = img.getRGB(5, 5) & 0xFFFFFF;
         assertTrue((black >> 16) < 80 && (black >> 8 & 0xFF) < 80 && (black & 0xFF) < 80, "black " + Integer.toHexString(black));
+    }
+
+    @Test
+    void greyPngKeepsItsLevels() throws IOException {
+        Path p = file(BadUploads.greyPng(1000, 800, 128));
+        ImageInfo info = ImageInspector.inspect(p);
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, info, 500);
+        assertSize(img, 500, 400);
+        assertEquals(0x808080, img.getRGB(250, 200) & 0xFFFFFF);
+    }
+
+    @Test
+    void palettePngDecodes() throws IOException {
+        byte[] png = BadUploads.palettePng(1000, 800);
+        assertEquals(3, png[25], "IHDR colour type 3 (palette)");
+        Path p = file(png);
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, ImageInspector.inspect(p), 500);
+        assertSize(img, 500, 400);
+        assertRed(img, 5, 5);
+    }
+
+    @Test
+    void embeddedIccProfileIsConvertedToSrgb() throws IOException {
+        Path p = file(BadUploads.jpegWithLinearRgbProfile(1000, 800));
+        BufferedImage img = ImageInspector.decodeWorkingCopy(p, ImageInspector.inspect(p), 500);
+        int grey = img.getRGB(250, 200) & 0xFF;
+        assertTrue(Math.abs(grey - 0x7A) <= 3, "expected ~0x7a, was " + Integer.toHexString(grey));
     }
 
     @Test
