@@ -1,10 +1,11 @@
 package dev.cardgen.asset;
 
 import dev.cardgen.api.Ids;
+import dev.cardgen.storage.BlobKeys;
 
 import java.util.List;
 
-/** Blob keys of an asset, built only from its generated id. */
+/** The blobs of one asset, under {@link BlobKeys#assetPrefix}. */
 public final class AssetBlobs {
     public static final String PREFIX = "assets/";
 
@@ -12,17 +13,17 @@ public final class AssetBlobs {
     }
 
     public static String original(String assetId) {
-        return base(assetId) + "original";
+        return BlobKeys.assetOriginal(assetId);
     }
 
     /** Decoded, oriented, sRGB, bounded copy the render engine works on (JPEG). */
     public static String workingCopy(String assetId) {
-        return base(assetId) + "working.jpg";
+        return BlobKeys.assetPrefix(assetId) + "working.jpg";
     }
 
     /** The subject mask over the working copy (greyscale PNG). */
     public static String mask(String assetId) {
-        return base(assetId) + "mask.png";
+        return BlobKeys.assetPrefix(assetId) + "mask.png";
     }
 
     public static List<String> all(String assetId) {
@@ -37,12 +38,5 @@ public final class AssetBlobs {
         int slash = key.indexOf('/', PREFIX.length());
         String id = slash < 0 ? key.substring(PREFIX.length()) : key.substring(PREFIX.length(), slash);
         return Ids.looksLike(Ids.ASSET, id) ? id : null;
-    }
-
-    private static String base(String assetId) {
-        if (!Ids.looksLike(Ids.ASSET, assetId)) {
-            throw new IllegalArgumentException("not an asset id");
-        }
-        return PREFIX + assetId + "/";
     }
 }
