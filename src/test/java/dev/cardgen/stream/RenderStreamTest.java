@@ -52,9 +52,9 @@ class RenderStreamTest {
     @Test
     void afterDoneAConnectionGetsEveryFrameExactlyThenTheServerCloses() throws Exception {
         String gen = streamId();
-        log.append(gen, "progress", Map.of("generation_id", gen, "stage", "subject", "progress", 0.25));
+        log.append(gen, "progress", ordered("generation_id", gen, "stage", "subject", "progress", 0.25));
         log.append(gen, "variant", new Variant(gen, 0, "https://x.test/p/0"));
-        log.append(gen, "done", Map.of("generation_id", gen, "status", "completed", "variants", 1));
+        log.append(gen, "done", ordered("generation_id", gen, "status", "completed", "variants", 1));
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
 
         HttpResponse<String> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofString())
@@ -203,6 +203,15 @@ class RenderStreamTest {
 
     private static String streamId() {
         return Ids.next(Ids.GENERATION);
+    }
+
+    /** Map.of has no order; the wire bytes of a map follow its iteration order. */
+    private static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
     }
 
     static String withoutKeepAlives(String body) {
