@@ -70,7 +70,8 @@ final class Backdrop {
         g.fillRect(0, 0, l.width(), l.height());
         Box pr = l.product();
         if (pr == null) return;
-        double r = Math.max(pr.w(), pr.h()) * 0.58;
+        // A halo, not a frame: capped so it never runs off the card's sides.
+        double r = Math.min(Math.max(pr.w(), pr.h()) * 0.58, Math.min(l.width(), l.height()) * 0.44);
         double cx = pr.x() + pr.w() / 2.0, cy = pr.y() + pr.h() / 2.0;
         g.setColor(alt);
         g.fill(new Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r));
