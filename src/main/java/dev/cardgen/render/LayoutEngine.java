@@ -90,6 +90,18 @@ public final class LayoutEngine {
             indent = b.indent;
         } else {
             product = ProductPlacer.place(region, aspect, s, null);
+            // A wide product leaves the region half empty: pull text and product together and
+            // centre the group, so the whitespace is shared above and below instead of in the middle.
+            int spare = product == null || st.height == 0 ? 0
+                    : product.y() - region.y() - (int) Math.round(0.02 * s);
+            if (spare > 0) {
+                int half = spare / 2;
+                int textShift = top ? half : -half;
+                int productShift = top ? -half : half;
+                st.at(0, textShift);
+                product = new Box(product.x(), product.y() + productShift, product.w(), product.h());
+                factBoxes = st.facts;
+            }
         }
         return new Layout(width, height, safe, product, st.title, st.subtitle, factBoxes, top ? st.badge : badge,
                 st.titleText, st.subtitleText, factTexts, top ? st.badgeText : badgeText, indent, centered, arr);
@@ -118,7 +130,16 @@ public final class LayoutEngine {
         // A wide product squeezed into half the width would be tiny: facts go under it instead.
         Body b = aspect > 1.3 ? factsUnder(texts, type, s, body, gap, aspect)
                 : factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
-        return new Layout(width, height, safe, b.product, st.title, st.subtitle, b.facts, st.badge, st.titleText,
+        Box product = b.product;
+        if (b.facts.isEmpty() && product != null && st.height > 0) {
+            // No callouts: keep title and product together, as the stacked layouts do.
+            int half = (product.y() - body.y() - (int) Math.round(0.02 * s)) / 2;
+            if (half > 0) {
+                st.at(0, half);
+                product = new Box(product.x(), product.y() - half, product.w(), product.h());
+            }
+        }
+        return new Layout(width, height, safe, product, st.title, st.subtitle, b.facts, st.badge, st.titleText,
                 st.subtitleText, b.texts, st.badgeText, b.indent, false, arr);
     }
 
