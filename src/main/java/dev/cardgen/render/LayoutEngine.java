@@ -51,12 +51,24 @@ public final class LayoutEngine {
     private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
                                   int width, int height, String arr, String template) {
         boolean infographic = Templates.INFOGRAPHIC.equals(template);
+        boolean tall = (double) height / width > 1.45;
+        if (infographic || texts.facts().isEmpty() || tall) {
+            return stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, !infographic);
+        }
+        // Facts either stack under the title or sit beside the product: keep whichever leaves the
+        // product bigger (a tall bottle likes facts beside it, a wide shoe under the title).
+        Layout inStack = stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, true);
+        Layout beside = stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, false);
+        return area(beside.product()) > area(inStack.product()) * 1.1 ? beside : inStack;
+    }
+
+    private static long area(Box b) { return b == null ? 0 : (long) b.w() * b.h(); }
+
+    private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
+                                  int width, int height, String arr, String template, boolean factsInStack) {
+        boolean infographic = Templates.INFOGRAPHIC.equals(template);
         boolean top = !arr.equals(TEXT_BOTTOM);
         boolean centered = !Templates.BOLD.equals(template) && !infographic;
-        // On tall canvases facts stack under the title; elsewhere they sit beside (or, for the
-        // infographic's facts-below, under) the product so the product keeps its height.
-        boolean tall = (double) height / width > 1.45;
-        boolean factsInStack = !infographic && (tall || aspect > 1.3);
         Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
         double share = factsInStack && !texts.facts().isEmpty() ? 0.5 : 0.36;
         TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top,
@@ -155,9 +167,17 @@ public final class LayoutEngine {
         if (fl == null || fl.boxes().isEmpty()) {
             return new Body(ProductPlacer.place(body, aspect, s, null), List.of(), List.of(), 0);
         }
+        // Short facts need less than the column: give the product what they leave.
+        int used = fl.indent();
+        for (FittedText t : fl.texts()) {
+            java.awt.Font f = FontSet.font(t.face(), t.size());
+            for (String line : t.lines()) used = Math.max(used, fl.indent() + (int) Math.ceil(TextFitter.width(f, line)));
+        }
+        colW = Math.min(colW, Math.max(used, (int) Math.round(body.w() * 0.3)));
+        int cw = colW;
         int fx = right ? body.right() - colW : body.x();
         int fy = body.y() + (body.h() - fl.height()) / 2;
-        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + fx, b.y() + fy, b.w(), b.h())).toList();
+        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + fx, b.y() + fy, cw, b.h())).toList();
         int pw = body.w() - colW - gap;
         Box region = new Box(right ? body.x() : body.right() - pw, body.y(), pw, body.h());
         return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());
