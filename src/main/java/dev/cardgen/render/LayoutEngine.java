@@ -44,7 +44,7 @@ public final class LayoutEngine {
             return a;
         }
         if (!a.equals(TEXT_TOP) && !a.equals(TEXT_BOTTOM) && !a.equals(SPLIT)) a = TEXT_TOP;
-        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 1.25)) a = TEXT_TOP;
+        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 0.9)) a = TEXT_TOP;
         return a;
     }
 
@@ -139,9 +139,12 @@ public final class LayoutEngine {
         st.at(safe.x(), safe.y());
         int top = st.height > 0 ? safe.y() + st.height + gap : safe.y();
         Box body = new Box(safe.x(), top, safe.w(), safe.bottom() - top);
-        // A wide product squeezed into half the width would be tiny: facts go under it instead.
-        Body b = aspect > 1.3 ? factsUnder(texts, type, s, body, gap, aspect)
-                : factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
+        // A wide or square product squeezed into half the width would be tiny: facts go under it instead.
+        Body b = factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
+        if (!b.facts.isEmpty()) {
+            Body under = factsUnder(texts, type, s, body, gap, aspect);
+            if (under.facts.size() == b.facts.size() && area(under.product) > area(b.product) * 1.3) b = under;
+        }
         Box product = b.product;
         if (b.facts.isEmpty() && product != null && st.height > 0) {
             // No callouts: keep title and product together, as the stacked layouts do.
