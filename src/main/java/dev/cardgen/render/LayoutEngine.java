@@ -9,6 +9,8 @@ import java.util.List;
  */
 public final class LayoutEngine {
     public static final String TEXT_TOP = "text-top", TEXT_BOTTOM = "text-bottom", SPLIT = "split";
+    /** Only produced as the fallback of SPLIT; never stored in a design. */
+    static final String TEXT_TOP_ALT = "text-top-alt";
     public static final String FACTS_RIGHT = "facts-right", FACTS_LEFT = "facts-left", FACTS_BELOW = "facts-below";
 
     static final double MARGIN = 0.06;
@@ -44,7 +46,8 @@ public final class LayoutEngine {
             return a;
         }
         if (!a.equals(TEXT_TOP) && !a.equals(TEXT_BOTTOM) && !a.equals(SPLIT)) a = TEXT_TOP;
-        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 0.9)) a = TEXT_TOP;
+        // Split needs width: elsewhere it becomes a stack with the other text alignment, so it still differs from text-top.
+        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 0.9)) a = TEXT_TOP_ALT;
         return a;
     }
 
@@ -68,7 +71,7 @@ public final class LayoutEngine {
                                   int width, int height, String arr, String template, boolean factsInStack) {
         boolean infographic = Templates.INFOGRAPHIC.equals(template);
         boolean top = !arr.equals(TEXT_BOTTOM);
-        boolean centered = !Templates.BOLD.equals(template) && !infographic;
+        boolean centered = (!Templates.BOLD.equals(template) && !infographic) ^ arr.equals(TEXT_TOP_ALT);
         Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
         double share = factsInStack && !texts.facts().isEmpty() ? 0.5 : 0.36;
         TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top,
@@ -141,7 +144,7 @@ public final class LayoutEngine {
         Box body = new Box(safe.x(), top, safe.w(), safe.bottom() - top);
         // A wide or square product squeezed into half the width would be tiny: facts go under it instead.
         Body b = factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
-        if (!b.facts.isEmpty()) {
+        if (!b.facts.isEmpty() && aspect > 0.75) {
             Body under = factsUnder(texts, type, s, body, gap, aspect);
             if (under.facts.size() == b.facts.size() && area(under.product) > area(b.product) * 1.3) b = under;
         }

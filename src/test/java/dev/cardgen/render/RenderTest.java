@@ -80,6 +80,26 @@ class RenderTest {
         }
     }
 
+    @Test
+    void variantsAreLaidOutDifferentlyAtTheirOwnRatio() {
+        double aspect = (double) CUT.getWidth() / CUT.getHeight();
+        for (TemplateInfo t : Templates.all()) {
+            for (Ratio r : List.of(Ratio.R3_4, Ratio.R9_16)) {
+                List<Design> ds = Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), r, 3, 7);
+                int w = 1080, h = 1080 * r.h() / r.w();
+                List<Layout> ls = ds.stream().map(d -> LayoutEngine.layout(d, aspect, w, h)).toList();
+                for (int i = 0; i < ls.size(); i++) {
+                    for (int j = i + 1; j < ls.size(); j++) {
+                        // Different boxes, or the same boxes with another text alignment.
+                        boolean differ = !ls.get(i).boxes().equals(ls.get(j).boxes())
+                                || ls.get(i).centered() != ls.get(j).centered();
+                        assertTrue(differ, t.id() + " " + r.id() + " " + i + "/" + j + " " + ls.get(i).boxes());
+                    }
+                }
+            }
+        }
+    }
+
     private static double hueDiff(String h1, String h2) {
         double d = Math.abs(ColorMath.toHsl(ColorMath.parse(h1))[0] - ColorMath.toHsl(ColorMath.parse(h2))[0]);
         return Math.min(d, 360 - d);
