@@ -18,14 +18,33 @@ import java.util.SplittableRandom;
 final class Backdrop {
     private Backdrop() {}
 
+    /** Soft layers are painted at 1/SOFT resolution and enlarged: smooth gradients lose nothing, and it is ~10x cheaper. */
+    private static final int SOFT = 4;
+
     static void paint(Graphics2D g, String template, Layout l, Palette p, long seed) {
         Color bg = ColorMath.parse(p.background()), alt = ColorMath.parse(p.backgroundAlt());
         switch (template) {
             case Templates.BOLD -> bold(g, l, bg, alt);
-            case Templates.GRADIENT -> gradient(g, l, bg, alt, seed);
+            case Templates.GRADIENT -> soft(g, l, sg -> gradient(sg, l, bg, alt, seed));
             case Templates.INFOGRAPHIC -> infographic(g, l, bg, alt);
-            default -> studio(g, l, bg, alt);
+            default -> soft(g, l, sg -> studio(sg, l, bg, alt));
         }
+    }
+
+    private static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
+        int w = (l.width() + SOFT - 1) / SOFT, h = (l.height() + SOFT - 1) / SOFT;
+        java.awt.image.BufferedImage small = new java.awt.image.BufferedImage(w, h,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        Graphics2D sg = small.createGraphics();
+        sg.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+        sg.scale(1.0 / SOFT, 1.0 / SOFT);
+        painter.accept(sg);
+        sg.dispose();
+        Object saved = g.getRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION);
+        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION,
+                java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.drawImage(small, 0, 0, w * SOFT, h * SOFT, null);
+        if (saved != null) g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, saved);
     }
 
     /** Wall lit from behind the product, fading into a floor whose horizon sits behind the product's base. */
@@ -51,7 +70,8 @@ final class Backdrop {
         g.fillRect(0, 0, l.width(), l.height());
         Box pr = l.product();
         if (pr == null) return;
-        double r = Math.max(pr.w(), pr.h()) * 0.58;
+        // A halo, not a frame: capped so it never runs off the card's sides.
+        double r = Math.min(Math.max(pr.w(), pr.h()) * 0.58, Math.min(l.width(), l.height()) * 0.44);
         double cx = pr.x() + pr.w() / 2.0, cy = pr.y() + pr.h() / 2.0;
         g.setColor(alt);
         g.fill(new Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r));

@@ -33,7 +33,7 @@ public final class CardRenderer {
                 Color shadow = shadowTint(design.palette());
                 boolean floating = !Templates.STUDIO.equals(template);
                 ShadowPainter.drop(g, pr, scaled, s, shadow, floating ? 0.28f : 0.16f);
-                ShadowPainter.contact(g, pr, scaled, s, shadow);
+                ShadowPainter.contact(g, pr, cutout, s, shadow);
                 g.drawImage(scaled, pr.x(), pr.y(), null);
             }
             if (withText) TextPainter.paint(g, layout, design.palette(), Templates.INFOGRAPHIC.equals(template));

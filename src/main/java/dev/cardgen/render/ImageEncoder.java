@@ -1,5 +1,6 @@
 package dev.cardgen.render;
 
+import com.pngencoder.PngEncoder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,12 +11,19 @@ import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 
-/** Encodes cards. JPEG is baseline with a fixed quality; PNG via {@link #png}. */
+/**
+ * Encodes cards. PNG uses pngencoder (MIT, pure Java) single-threaded: ~1.8x faster than
+ * ImageIO's writer and ~35% smaller at level 6 (bench/results-render.md); one thread because
+ * the service already renders several cards in parallel. Output is deterministic.
+ */
 public final class ImageEncoder {
     private ImageEncoder() {}
 
+    static final int PNG_LEVEL = 6;
+
     public static byte[] png(BufferedImage img) {
-        return imageIoPng(img);
+        return new PngEncoder().withBufferedImage(img).withCompressionLevel(PNG_LEVEL)
+                .withMultiThreadedCompressionEnabled(false).toBytes();
     }
 
     static byte[] imageIoPng(BufferedImage img) {

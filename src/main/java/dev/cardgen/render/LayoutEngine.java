@@ -9,6 +9,8 @@ import java.util.List;
  */
 public final class LayoutEngine {
     public static final String TEXT_TOP = "text-top", TEXT_BOTTOM = "text-bottom", SPLIT = "split";
+    /** Only produced as the fallback of SPLIT; never stored in a design. */
+    static final String TEXT_TOP_ALT = "text-top-alt";
     public static final String FACTS_RIGHT = "facts-right", FACTS_LEFT = "facts-left", FACTS_BELOW = "facts-below";
 
     static final double MARGIN = 0.06;
@@ -44,19 +46,32 @@ public final class LayoutEngine {
             return a;
         }
         if (!a.equals(TEXT_TOP) && !a.equals(TEXT_BOTTOM) && !a.equals(SPLIT)) a = TEXT_TOP;
-        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 1.25)) a = TEXT_TOP;
+        // Split needs width: elsewhere it becomes a stack with the other text alignment, so it still differs from text-top.
+        if (a.equals(SPLIT) && ((double) h / w > 1.45 || aspect > 0.9)) a = TEXT_TOP_ALT;
         return a;
     }
 
     private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
                                   int width, int height, String arr, String template) {
         boolean infographic = Templates.INFOGRAPHIC.equals(template);
-        boolean top = !arr.equals(TEXT_BOTTOM);
-        boolean centered = !Templates.BOLD.equals(template) && !infographic;
-        // On tall canvases facts stack under the title; elsewhere they sit beside (or, for the
-        // infographic's facts-below, under) the product so the product keeps its height.
         boolean tall = (double) height / width > 1.45;
-        boolean factsInStack = !infographic && (tall || aspect > 1.3);
+        if (infographic || texts.facts().isEmpty() || tall) {
+            return stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, !infographic);
+        }
+        // Facts either stack under the title or sit beside the product: keep whichever leaves the
+        // product bigger (a tall bottle likes facts beside it, a wide shoe under the title).
+        Layout inStack = stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, true);
+        Layout beside = stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, false);
+        return area(beside.product()) > area(inStack.product()) * 1.1 ? beside : inStack;
+    }
+
+    private static long area(Box b) { return b == null ? 0 : (long) b.w() * b.h(); }
+
+    private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
+                                  int width, int height, String arr, String template, boolean factsInStack) {
+        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+        boolean top = !arr.equals(TEXT_BOTTOM);
+        boolean centered = (!Templates.BOLD.equals(template) && !infographic) ^ arr.equals(TEXT_TOP_ALT);
         Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
         double share = factsInStack && !texts.facts().isEmpty() ? 0.5 : 0.36;
         TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top,
@@ -90,6 +105,18 @@ public final class LayoutEngine {
             indent = b.indent;
         } else {
             product = ProductPlacer.place(region, aspect, s, null);
+            // A wide product leaves the region half empty: pull text and product together and
+            // centre the group, so the whitespace is shared above and below instead of in the middle.
+            int spare = product == null || st.height == 0 ? 0
+                    : product.y() - region.y() - (int) Math.round(0.02 * s);
+            if (spare > 0) {
+                int half = spare / 2;
+                int textShift = top ? half : -half;
+                int productShift = top ? -half : half;
+                st.at(0, textShift);
+                product = new Box(product.x(), product.y() + productShift, product.w(), product.h());
+                factBoxes = st.facts;
+            }
         }
         return new Layout(width, height, safe, product, st.title, st.subtitle, factBoxes, top ? st.badge : badge,
                 st.titleText, st.subtitleText, factTexts, top ? st.badgeText : badgeText, indent, centered, arr);
@@ -115,10 +142,22 @@ public final class LayoutEngine {
         st.at(safe.x(), safe.y());
         int top = st.height > 0 ? safe.y() + st.height + gap : safe.y();
         Box body = new Box(safe.x(), top, safe.w(), safe.bottom() - top);
-        // A wide product squeezed into half the width would be tiny: facts go under it instead.
-        Body b = aspect > 1.3 ? factsUnder(texts, type, s, body, gap, aspect)
-                : factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
-        return new Layout(width, height, safe, b.product, st.title, st.subtitle, b.facts, st.badge, st.titleText,
+        // A wide or square product squeezed into half the width would be tiny: facts go under it instead.
+        Body b = factsBeside(texts, type, s, body, gap, aspect, true, arr.equals(FACTS_RIGHT));
+        if (!b.facts.isEmpty() && aspect > 0.75) {
+            Body under = factsUnder(texts, type, s, body, gap, aspect);
+            if (under.facts.size() == b.facts.size() && area(under.product) > area(b.product) * 1.3) b = under;
+        }
+        Box product = b.product;
+        if (b.facts.isEmpty() && product != null && st.height > 0) {
+            // No callouts: keep title and product together, as the stacked layouts do.
+            int half = (product.y() - body.y() - (int) Math.round(0.02 * s)) / 2;
+            if (half > 0) {
+                st.at(0, half);
+                product = new Box(product.x(), product.y() - half, product.w(), product.h());
+            }
+        }
+        return new Layout(width, height, safe, product, st.title, st.subtitle, b.facts, st.badge, st.titleText,
                 st.subtitleText, b.texts, st.badgeText, b.indent, false, arr);
     }
 
@@ -134,9 +173,17 @@ public final class LayoutEngine {
         if (fl == null || fl.boxes().isEmpty()) {
             return new Body(ProductPlacer.place(body, aspect, s, null), List.of(), List.of(), 0);
         }
+        // Short facts need less than the column: give the product what they leave.
+        int used = fl.indent();
+        for (FittedText t : fl.texts()) {
+            java.awt.Font f = FontSet.font(t.face(), t.size());
+            for (String line : t.lines()) used = Math.max(used, fl.indent() + (int) Math.ceil(TextFitter.width(f, line)));
+        }
+        colW = Math.min(colW, Math.max(used, (int) Math.round(body.w() * 0.3)));
+        int cw = colW;
         int fx = right ? body.right() - colW : body.x();
         int fy = body.y() + (body.h() - fl.height()) / 2;
-        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + fx, b.y() + fy, b.w(), b.h())).toList();
+        List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + fx, b.y() + fy, cw, b.h())).toList();
         int pw = body.w() - colW - gap;
         Box region = new Box(right ? body.x() : body.right() - pw, body.y(), pw, body.h());
         return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());

@@ -24,20 +24,20 @@ final class PaletteBuilder {
                     new Scheme("light", 30, 0.80, 0.80, 30, 0.70, 0.70),
                     new Scheme("dark", 0, 0.35, 0.16, 0, 0.40, 0.26));
             case Templates.GRADIENT -> List.of(
-                    new Scheme("tonal", 0, 0.60, 0.86, 45, 0.55, 0.74),
+                    new Scheme("tonal", 0, 0.60, 0.88, 45, 0.55, 0.76),
                     new Scheme("dark", 0, 0.45, 0.20, 60, 0.45, 0.32),
-                    new Scheme("complement", 180, 0.50, 0.86, 140, 0.50, 0.76),
-                    new Scheme("analogous", -40, 0.55, 0.84, 20, 0.60, 0.72));
+                    new Scheme("complement", 180, 0.50, 0.84, 140, 0.50, 0.74),
+                    new Scheme("analogous", -50, 0.65, 0.74, 10, 0.60, 0.82));
             case Templates.INFOGRAPHIC -> List.of(
-                    new Scheme("tonal", 0, 0.25, 0.97, 0, 0.30, 0.91),
-                    new Scheme("complement", 180, 0.25, 0.96, 180, 0.28, 0.90),
+                    new Scheme("tonal", 0, 0.35, 0.95, 0, 0.35, 0.89),
                     new Scheme("dark", 0, 0.25, 0.13, 0, 0.25, 0.20),
-                    new Scheme("warm", 35, 0.35, 0.95, 35, 0.35, 0.88));
+                    new Scheme("complement", 180, 0.45, 0.86, 180, 0.40, 0.93),
+                    new Scheme("warm", 40, 0.55, 0.80, 40, 0.45, 0.88));
             default -> List.of(
-                    new Scheme("tonal", 0, 0.30, 0.95, 0, 0.28, 0.84),
-                    new Scheme("complement", 180, 0.25, 0.94, 180, 0.22, 0.83),
+                    new Scheme("tonal", 0, 0.40, 0.94, 0, 0.32, 0.84),
                     new Scheme("dark", 0, 0.20, 0.22, 0, 0.22, 0.12),
-                    new Scheme("analogous", 40, 0.35, 0.93, 40, 0.30, 0.82));
+                    new Scheme("complement", 180, 0.45, 0.86, 180, 0.35, 0.78),
+                    new Scheme("analogous", 40, 0.55, 0.78, 40, 0.45, 0.70));
         };
     }
 
@@ -51,20 +51,44 @@ final class PaletteBuilder {
         Color bg = ColorMath.hsl(hue + sc.hueShift(), sc.s() * sat, sc.l());
         Color alt = ColorMath.hsl(hue + sc.altHueShift(), sc.altS() * sat, sc.altL());
         bg = separateFromProduct(bg, pc.dominant());
-        boolean light = ColorMath.luminance(bg) > 0.3;
+        // Mid-tone backdrops can defeat both black and white text: push the backdrop's lightness
+        // away from the text side until even the muted colour passes AA.
+        boolean light = ColorMath.minContrast(Color.BLACK, ColorMath.blendEnvelope(bg, alt))
+                >= ColorMath.minContrast(Color.WHITE, ColorMath.blendEnvelope(bg, alt));
+        for (int i = 0; i < 30 && !passes(bg, alt, hue, light); i++) {
+            bg = shift(bg, light ? 0.02 : -0.02);
+            alt = shift(alt, light ? 0.02 : -0.02);
+        }
         double accentHue = Templates.BOLD.equals(template) && !light ? hue + sc.hueShift() + 30 : hue;
         Color accent = ColorMath.hsl(accentHue, pc.neutral() ? 0.55 : Math.max(0.6, hsl[1]), light ? 0.42 : 0.62);
         List<Color> backs = ColorMath.blendEnvelope(bg, alt);
-        Color text = ColorMath.ensureContrast(light ? ColorMath.hsl(hue, 0.35, 0.13) : ColorMath.hsl(hue, 0.2, 0.97),
-                backs);
-        Color muted = ColorMath.ensureContrast(light ? ColorMath.hsl(hue, 0.22, 0.32) : ColorMath.hsl(hue, 0.18, 0.84),
-                backs);
+        Color text = textColour(hue, light, backs);
+        Color muted = mutedColour(hue, light, backs);
         Color badgeBg = Templates.BOLD.equals(template) ? (light ? ColorMath.hsl(hue, 0.3, 0.12) : Color.WHITE)
                 : accent;
         Color badgeText = ColorMath.ensureContrast(ColorMath.luminance(badgeBg) > 0.3
                 ? ColorMath.hsl(hue, 0.4, 0.12) : Color.WHITE, List.of(badgeBg));
         return new Palette(ColorMath.hex(bg), ColorMath.hex(alt), ColorMath.hex(accent), ColorMath.hex(text),
                 ColorMath.hex(muted), ColorMath.hex(badgeBg), ColorMath.hex(badgeText));
+    }
+
+    private static Color textColour(double hue, boolean light, List<Color> backs) {
+        return ColorMath.ensureContrast(light ? ColorMath.hsl(hue, 0.35, 0.13) : ColorMath.hsl(hue, 0.2, 0.97), backs);
+    }
+
+    private static Color mutedColour(double hue, boolean light, List<Color> backs) {
+        return ColorMath.ensureContrast(light ? ColorMath.hsl(hue, 0.22, 0.32) : ColorMath.hsl(hue, 0.18, 0.84), backs);
+    }
+
+    private static boolean passes(Color bg, Color alt, double hue, boolean light) {
+        List<Color> backs = ColorMath.blendEnvelope(bg, alt);
+        return ColorMath.minContrast(textColour(hue, light, backs), backs) >= ColorMath.AA
+                && ColorMath.minContrast(mutedColour(hue, light, backs), backs) >= ColorMath.AA;
+    }
+
+    private static Color shift(Color c, double dl) {
+        double[] h = ColorMath.toHsl(c);
+        return ColorMath.hsl(h[0], h[1], h[2] + dl);
     }
 
     /** A white product on a white backdrop disappears: nudge the backdrop's lightness away. */

@@ -17,14 +17,16 @@ import java.awt.image.BufferedImage;
 final class ShadowPainter {
     private ShadowPainter() {}
 
-    static void contact(Graphics2D g, Box product, BufferedImage scaled, double s, Color tint) {
-        int[] base = baseExtent(scaled);
-        double baseW = Math.max(base[1] - base[0], product.w() * 0.3);
-        double cx = product.x() + (base[0] + base[1]) / 2.0;
+    /** {@code cutout} is the unscaled cut-out: the base is found there (cheaper, same proportions). */
+    static void contact(Graphics2D g, Box product, BufferedImage cutout, double s, Color tint) {
+        int[] base = baseExtent(cutout);
+        double k = (double) product.w() / cutout.getWidth();
+        double baseW = Math.max((base[1] - base[0]) * k, product.w() * 0.3);
+        double cx = product.x() + (base[0] + base[1]) / 2.0 * k;
         double cy = product.bottom() - Math.max(1, s * 0.003);
         double maxW = product.w() + 0.04 * s;
-        ellipse(g, cx, cy, Math.min(baseW * 1.35, maxW), 0.05 * s, tint, 0.30f);
-        ellipse(g, cx, cy, Math.min(baseW * 1.02, maxW), 0.018 * s, tint, 0.55f);
+        ellipse(g, cx, cy, Math.min(baseW * 1.35, maxW), 0.05 * s, tint, 0.34f);
+        ellipse(g, cx, cy, Math.min(baseW * 1.02, maxW), 0.022 * s, tint, 0.7f);
     }
 
     private static void ellipse(Graphics2D g, double cx, double cy, double w, double h, Color tint, float alpha) {
@@ -55,9 +57,14 @@ final class ShadowPainter {
         for (int i = 0; i < a.length; i++) v[i] = (a[i] >>> 24) / 255f;
         for (int i = 0; i < 3; i++) v = Blur.box(v, small.getWidth(), small.getHeight(), 1);
         int rgb = tint.getRGB() & 0xFFFFFF;
-        for (int i = 0; i < a.length; i++) a[i] = (Math.round(v[i] * alpha * 255) << 24) | rgb;
-        BufferedImage shadow = new BufferedImage(small.getWidth(), small.getHeight(), BufferedImage.TYPE_INT_ARGB);
-        shadow.setRGB(0, 0, shadow.getWidth(), shadow.getHeight(), a, 0, shadow.getWidth());
+        int r = (rgb >> 16) & 255, gr = (rgb >> 8) & 255, b = rgb & 255;
+        for (int i = 0; i < a.length; i++) {
+            float al = v[i] * alpha;
+            a[i] = (Math.round(al * 255) << 24) | (Math.round(r * al) << 16) | (Math.round(gr * al) << 8) | Math.round(b * al);
+        }
+        // Premultiplied: the enlarging draw takes Java2D's fast loop.
+        BufferedImage shadow = new BufferedImage(small.getWidth(), small.getHeight(), BufferedImage.TYPE_INT_ARGB_PRE);
+        shadow.getRaster().setDataElements(0, 0, shadow.getWidth(), shadow.getHeight(), a);
         double fx = (double) product.w() / sw, fy = (double) product.h() / sh;
         int dy = (int) Math.round(0.012 * s);
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);

@@ -36,8 +36,25 @@ public final class TextFitter {
                 hi = mid - 1;
             }
         }
-        if (best > 0) return wrap(clean, face, best / 2f, maxWidth);
+        if (best > 0) return balance(clean, face, best / 2f, maxWidth);
         return truncate(clean, face, min, maxWidth, maxHeight, maxLines);
+    }
+
+    /**
+     * Same size and line count, but the narrowest width that still gives that count: lines come
+     * out even and a lone last word ("…Aero / X") moves down with company.
+     */
+    static FittedText balance(String text, FontSet.Face face, float size, int maxWidth) {
+        FittedText full = wrap(text, face, size, maxWidth);
+        int n = full.lines().size();
+        if (n < 2) return full;
+        int lo = maxWidth / 2, hi = maxWidth;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            FittedText t = wrap(text, face, size, mid);
+            if (t.lines().size() <= n && !t.truncated()) hi = mid; else lo = mid + 1;
+        }
+        return wrap(text, face, size, hi);
     }
 
     static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {

@@ -1,0 +1,38 @@
+package dev.cardgen.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TextFillerTest {
+    @Test
+    void titleFromFileName() {
+        assertEquals("Red running shoes", TextFiller.titleFromFilename("red_running-shoes.JPG"));
+        assertEquals("Серум для лица", TextFiller.titleFromFilename("C:\\photos\\серум_для_лица.png"));
+        assertEquals("Leather bag", TextFiller.titleFromFilename("IMG_1234 leather bag.jpeg"));
+        assertEquals("Mug", TextFiller.titleFromFilename("PXL_20240101_123456789.MP mug.jpg"));
+        assertNull(TextFiller.titleFromFilename("DSC01234.jpg"));
+        assertNull(TextFiller.titleFromFilename("IMG_20240101_123456.heic"));
+        assertNull(TextFiller.titleFromFilename("12345.png"));
+        assertNull(TextFiller.titleFromFilename(null));
+        assertEquals("Iphone case v2", TextFiller.titleFromFilename("iphone.case.v2.webp"));
+    }
+
+    @Test
+    void defaultsPerTemplateAndGivenTextsKept() {
+        Texts studio = TextFiller.fill(new Texts(null, " ", null, null), "IMG_0001.jpg", "studio");
+        assertEquals("New arrival", studio.title());
+        assertNull(studio.subtitle());
+        assertEquals("NEW", studio.badge());
+        assertTrue(studio.facts().isEmpty());
+        Texts info = TextFiller.fill(null, "kettle.png", "infographic");
+        assertEquals("Kettle", info.title());
+        assertEquals("Key features at a glance", info.subtitle());
+        assertNull(info.badge());
+        Texts given = TextFiller.fill(new Texts(" My title ", "Sub", List.of("a", " "), "SALE"), "x.jpg", "bold");
+        assertEquals(new Texts("My title", "Sub", List.of("a"), "SALE"), given);
+    }
+}
