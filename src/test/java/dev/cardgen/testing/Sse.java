@@ -1,0 +1,76 @@
+package dev.cardgen.testing;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Reads a Server-Sent Events stream as raw lines, the way a browser would see the bytes. */
+public final class Sse {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Sse() {
+    }
+
+    /** One frame: its {@code event:} name, its {@code data:} JSON, and the raw text. */
+    public record Event(String name, String dataJson, String raw) {
+        public Map<String, Object> data() {
+            try {
+                return JSON.readValue(dataJson, new TypeReference<>() {
+                });
+            } catch (Exception e) {
+                throw new AssertionError("data is not JSON: " + dataJson, e);
+            }
+        }
+    }
+
+    /** Reads frames until the server closes the connection (it must, after done or error). */
+    public static List<Event> readUntilClosed(String url, Duration timeout) throws Exception {
+        HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(), HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("stream answered " + response.statusCode());
+        }
+        if (!response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream")) {
+            throw new AssertionError("not an event stream: " + response.headers().map());
+        }
+        List<Event> events = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            String name = null;
+            String data = null;
+            StringBuilder raw = new StringBuilder();
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.isEmpty()) {
+                    if (name != null || data != null) {
+                        events.add(new Event(name, data, raw.toString()));
+                    }
+                    name = null;
+                    data = null;
+                    raw.setLength(0);
+                    continue;
+                }
+                if (line.startsWith(":")) {
+                    continue; // keep-alive comment
+                }
+                raw.append(line).append('\n');
+                if (line.startsWith("event: ")) {
+                    name = line.substring(7);
+                } else if (line.startsWith("data: ")) {
+                    data = line.substring(6);
+                }
+            }
+        }
+        return events;
+    }
+}
