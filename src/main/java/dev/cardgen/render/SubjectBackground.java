@@ -179,7 +179,7 @@ final class SubjectBackground {
     }
 
     static int[] borderIndices(int w, int h, int band) {
-        int step = Math.max(1, (2 * (w + h)) / 1500);
+        int step = Math.max(1, (2 * band * (w + h)) / 3000);
         int[] out = new int[4 * band * (w + h)];
         int n = 0;
         for (int b = 0; b < band; b++) {

@@ -4,11 +4,18 @@ package dev.cardgen.render;
 final class SubjectColour {
 
     private static final float[] LINEAR = new float[256];
+    /** Lab's f(t) tabulated over t in [0, 1]; XYZ of sRGB stays within it (plus rounding). */
+    private static final int F_STEPS = 4096;
+    private static final float[] F_TABLE = new float[F_STEPS + 2];
 
     static {
         for (int i = 0; i < 256; i++) {
             double c = i / 255.0;
             LINEAR[i] = (float) (c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+        }
+        for (int i = 0; i < F_TABLE.length; i++) {
+            double t = i / (double) F_STEPS;
+            F_TABLE[i] = (float) (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16.0 / 116.0);
         }
     }
 
@@ -69,7 +76,13 @@ final class SubjectColour {
     }
 
     private static float f(float t) {
-        return t > 0.008856f ? (float) Math.cbrt(t) : 7.787f * t + 16f / 116f;
+        if (t < 0.03f) {
+            // the table is coarse where the cube root is steep; compute exactly there
+            return t > 0.008856f ? (float) Math.cbrt(t) : 7.787f * t + 16f / 116f;
+        }
+        float x = Math.min(t, 1f) * F_STEPS;
+        int i = (int) x;
+        return F_TABLE[i] + (F_TABLE[i + 1] - F_TABLE[i]) * (x - i);
     }
 
     /** 3×3 box blur of each plane in place, to quiet sensor and JPEG noise before thresholding. */
@@ -110,7 +123,7 @@ final class SubjectColour {
             for (int x = 0; x < w; x++) {
                 float top = a[r0 + x0[x]] + (a[r0 + x1[x]] - a[r0 + x0[x]]) * fx[x];
                 float bot = a[r1 + x0[x]] + (a[r1 + x1[x]] - a[r1 + x0[x]]) * fx[x];
-                out[o + x] = (byte) Math.round(255f * (top + (bot - top) * fy));
+                out[o + x] = (byte) (int) (255f * (top + (bot - top) * fy) + 0.5f);
             }
         }
     }

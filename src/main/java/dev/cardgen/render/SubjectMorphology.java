@@ -6,38 +6,36 @@ final class SubjectMorphology {
     private SubjectMorphology() {
     }
 
-    /** Dilation (grow=true) or erosion with a (2r+1)² square, separable. */
+    /** Dilation (grow=true) or erosion with a (2r+1)² square, separable, row-major passes. */
     static boolean[] morph(boolean[] src, int w, int h, int r, boolean grow) {
         boolean[] tmp = new boolean[src.length];
         boolean[] out = new boolean[src.length];
         for (int y = 0; y < h; y++) {
             int row = y * w;
+            // count of "grow" pixels in the sliding window [x-r, x+r]
+            int count = 0;
+            for (int k = 0; k <= Math.min(r, w - 1); k++) {
+                if (src[row + k] == grow) count++;
+            }
             for (int x = 0; x < w; x++) {
-                tmp[row + x] = window(src, row, x, w, r, 1, grow);
+                tmp[row + x] = count > 0 ? grow : !grow;
+                int add = x + r + 1, drop = x - r;
+                if (add < w && src[row + add] == grow) count++;
+                if (drop >= 0 && src[row + drop] == grow) count--;
             }
         }
-        for (int x = 0; x < w; x++) {
-            for (int y = 0; y < h; y++) {
-                out[y * w + x] = windowCol(tmp, x, y, w, h, r, grow);
+        System.arraycopy(tmp, 0, out, 0, out.length);
+        for (int y = 0; y < h; y++) {
+            int o = y * w;
+            for (int k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) {
+                if (k == y) continue;
+                int row = k * w;
+                for (int x = 0; x < w; x++) {
+                    if (tmp[row + x] == grow) out[o + x] = grow;
+                }
             }
         }
         return out;
-    }
-
-    private static boolean window(boolean[] s, int row, int x, int w, int r, int unused, boolean grow) {
-        int lo = Math.max(0, x - r), hi = Math.min(w - 1, x + r);
-        for (int k = lo; k <= hi; k++) {
-            if (s[row + k] == grow) return grow;
-        }
-        return !grow;
-    }
-
-    private static boolean windowCol(boolean[] s, int x, int y, int w, int h, int r, boolean grow) {
-        int lo = Math.max(0, y - r), hi = Math.min(h - 1, y + r);
-        for (int k = lo; k <= hi; k++) {
-            if (s[k * w + x] == grow) return grow;
-        }
-        return !grow;
     }
 
     static boolean[] close(boolean[] m, int w, int h, int r) {

@@ -1,0 +1,49 @@
+package dev.cardgen.bench;
+
+import dev.cardgen.render.Subject;
+import dev.cardgen.render.SubjectExtractor;
+import dev.cardgen.render.fixtures.SyntheticPhotos;
+import java.awt.image.BufferedImage;
+import java.util.Arrays;
+import java.util.List;
+
+/** Times {@link SubjectExtractor#extract} on 1600 px synthetic photos: warm-up, then median and p90. */
+public final class SubjectBench {
+
+    public static void main(String[] args) {
+        int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        List<BufferedImage> images = List.of(
+                SyntheticPhotos.product(SyntheticPhotos.Shape.MUG, SyntheticPhotos.Backdrop.RADIAL,
+                        SyntheticPhotos.PALETTES.get(4), true, 1600, 1200, 11).image(),
+                SyntheticPhotos.product(SyntheticPhotos.Shape.BOTTLE, SyntheticPhotos.Backdrop.TEXTURE,
+                        SyntheticPhotos.PALETTES.get(0), true, 1200, 1600, 12).image(),
+                SyntheticPhotos.product(SyntheticPhotos.Shape.SHOE_PAIR, SyntheticPhotos.Backdrop.LINEAR,
+                        SyntheticPhotos.PALETTES.get(5), true, 1600, 1600, 13).image());
+        System.out.printf("cores=%d, load average=%.2f, java=%s%n", Runtime.getRuntime().availableProcessors(),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                System.getProperty("java.version"));
+        for (BufferedImage img : images) {
+            for (int i = 0; i < warmup; i++) {
+                SubjectExtractor.extract(img);
+            }
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            double[] ms = new double[runs];
+            double[] cpu = new double[runs];
+            Subject s = null;
+            for (int i = 0; i < runs; i++) {
+                long c0 = mx.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                s = SubjectExtractor.extract(img);
+                ms[i] = (System.nanoTime() - t0) / 1e6;
+                cpu[i] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
+            }
+            Arrays.sort(ms);
+            Arrays.sort(cpu);
+            System.out.printf("%dx%d: wall median %.1f ms, p90 %.1f ms, min %.1f ms | thread CPU median %.1f ms, p90 %.1f ms"
+                            + " (detected=%s, runs=%d)%n",
+                    img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
+                    cpu[runs / 2], cpu[(int) (runs * 0.9)], s.detected(), runs);
+        }
+    }
+}
