@@ -73,7 +73,10 @@ public class JobDispatcher {
     }
 
     void start(@Observes StartupEvent event) {
-        handlers = handlerBeans.stream().collect(Collectors.toMap(JobHandler::kind, Function.identity()));
+        handlers = handlerBeans.stream().collect(Collectors.toMap(JobHandler::kind, Function.identity(), (a, b) -> {
+            throw new IllegalStateException("Two job handlers for kind '" + a.kind() + "': "
+                    + a.getClass().getName() + " and " + b.getClass().getName());
+        }));
         int size = config.workerCount();
         free.set(size);
         AtomicInteger n = new AtomicInteger();

@@ -3,7 +3,6 @@ package dev.cardgen.jobs;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,33 +37,27 @@ public class JobStore {
 
     /** db-scheduler style: pick and lease up to {@code limit} of the oldest queued jobs in one statement. */
     public List<Claimed> claim(String owner, Collection<String> kinds, Duration lease, int limit) throws SQLException {
+        // The outer SELECT only orders the claimed rows (RETURNING has no ORDER BY): oldest start first.
         String sql = """
-                UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
-                       attempts = attempts + 1, updated_at = now()
-                 WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
-                               ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                RETURNING id, kind, ref_id, attempts, created_at""";
+                WITH claimed AS (
+                  UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
+                         attempts = attempts + 1, updated_at = now()
+                   WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
+                                 ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                  RETURNING id, kind, ref_id, attempts, created_at)
+                SELECT id, kind, ref_id, attempts FROM claimed ORDER BY created_at""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            Array kindArray = c.createArrayOf("text", kinds.toArray());
             ps.setString(1, owner);
             ps.setDouble(2, seconds(lease));
-            ps.setArray(3, kindArray);
+            ps.setArray(3, c.createArrayOf("text", kinds.toArray()));
             ps.setInt(4, limit);
             List<Claimed> out = new ArrayList<>();
-            List<java.sql.Timestamp> order = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4)));
-                    order.add(rs.getTimestamp(5));
                 }
             }
-            // RETURNING has no ORDER BY; start the oldest first.
-            List<Integer> idx = new ArrayList<>();
-            for (int i = 0; i < out.size(); i++) {
-                idx.add(i);
-            }
-            idx.sort((a, b) -> order.get(a).compareTo(order.get(b)));
-            return idx.stream().map(out::get).toList();
+            return out;
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.FrameworkErrors;
+import dev.cardgen.api.Unavailability;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
@@ -58,6 +59,9 @@ public class RenderStreamRoute {
                 stream(ctx, ar.result());
             } else if (ar.cause() instanceof ApiException e) {
                 error(ctx, e);
+            } else if (Unavailability.isUnavailable(ar.cause())) {
+                LOG.warnf("Resolving a stream token failed, database unavailable: %s", ar.cause().getMessage());
+                error(ctx, ApiException.unavailable("The service is temporarily unavailable; retry shortly."));
             } else {
                 LOG.errorf(ar.cause(), "Resolving a stream token failed");
                 error(ctx, FrameworkErrors.internal());

@@ -26,9 +26,17 @@ public class StreamTokens {
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{43}");
 
     private final EntityManager em;
+    private final StreamConfig config;
 
-    public StreamTokens(EntityManager em) {
+    public StreamTokens(EntityManager em, StreamConfig config) {
         this.em = em;
+        this.config = config;
+    }
+
+    /** Issues a token valid for {@code cardgen.stream.token-ttl} (15 minutes). */
+    @Transactional(Transactional.TxType.REQUIRED)
+    public IssuedToken issue(String streamId) {
+        return issue(streamId, config.tokenTtl());
     }
 
     /**

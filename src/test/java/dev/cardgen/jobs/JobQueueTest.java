@@ -120,6 +120,20 @@ class JobQueueTest {
     }
 
     @Test
+    void afterTheListenConnectionDropsAJobAnnouncedMeanwhileStillRuns() throws Exception {
+        String ref = ref();
+        String id = Ids.next("job");
+        try (Connection other = otherInstance(); Statement st = other.createStatement()) {
+            st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cardgen-listen-cardgen_jobs'");
+            st.execute("INSERT INTO jobs (id, kind, ref_id) VALUES ('" + id + "', 'test-once', '" + ref + "')");
+            st.execute("NOTIFY cardgen_jobs, 'test-once'");
+        }
+        // The notification may be lost; the reconnect wakes the dispatcher (the fallback poll is 1 h).
+        await().atMost(Duration.ofSeconds(10)).until(() -> "done".equals(state(id)));
+        assertEquals(1, once.runs(ref));
+    }
+
+    @Test
     void aJobLeftRunningByADeadInstanceIsRequeuedAndRuns() throws Exception {
         String ref = ref();
         String id = Ids.next("job");

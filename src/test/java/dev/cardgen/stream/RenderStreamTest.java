@@ -151,6 +151,29 @@ class RenderStreamTest {
     }
 
     @Test
+    void eventsAppendedWhileTheListenConnectionIsDownArriveAfterItReconnects() throws Exception {
+        String gen = streamId();
+        String token = tokens.issue(gen).token();
+        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
+                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        try (Connection other = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
+             java.sql.Statement st = other.createStatement()) {
+            st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cardgen-listen-cardgen_events'");
+            insertAndNotify(other, gen, 1, "progress", "{\"stage\":\"subject\"}");
+            insertAndNotify(other, gen, 2, "done", "{\"status\":\"completed\"}");
+        }
+        String body = CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = res.body()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertEquals("event: progress\ndata: {\"stage\":\"subject\"}\n\n"
+                + "event: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
+    }
+
+    @Test
     void keepAliveCommentsArriveWhileNothingHappens() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
