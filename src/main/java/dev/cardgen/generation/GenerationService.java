@@ -15,6 +15,7 @@ import dev.cardgen.render.Texts;
 import dev.cardgen.render.TextFiller;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.IssuedToken;
+import dev.cardgen.stream.StreamConfig;
 import dev.cardgen.stream.StreamTokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,7 +38,6 @@ import java.util.Optional;
 public class GenerationService {
 
     public static final String JOB_KIND = "generation";
-    static final Duration STREAM_TTL = Duration.ofMinutes(15);
     static final Duration PREVIEW_LINK_TTL = Duration.ofHours(24);
     private static final SecureRandom SEEDS = new SecureRandom();
 
@@ -48,9 +48,11 @@ public class GenerationService {
     private final UrlSigner signer;
     private final ObjectMapper json;
     private final TransactionSynchronizationRegistry transactions;
+    private final Duration streamTtl;
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
-                             ObjectMapper json, TransactionSynchronizationRegistry transactions) {
+                             ObjectMapper json, TransactionSynchronizationRegistry transactions, StreamConfig streamConfig) {
+        this.streamTtl = streamConfig.tokenTtl();
         this.quota = quota;
         this.jobs = jobs;
         this.tokens = tokens;
@@ -84,9 +86,9 @@ public class GenerationService {
         g.baseUrl = baseUrl;
         g.quotaPeriod = period;
         g.createdAt = Times.now();
-        g.streamExpiresAt = g.createdAt.plus(STREAM_TTL);
+        g.streamExpiresAt = g.createdAt.plus(streamTtl);
         g.persist();
-        IssuedToken token = tokens.issue(g.id, STREAM_TTL);
+        IssuedToken token = tokens.issue(g.id, streamTtl);
         jobs.enqueue(JOB_KIND, g.id);
         return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
     }
