@@ -20,6 +20,9 @@ import java.util.regex.Pattern;
  *   none for infographic (its facts carry the message).</li>
  * <li><b>facts</b>: never invented; empty stays empty and layouts give the room to the product.</li>
  * </ul>
+ * Defaults speak the language of what the client wrote: when any given text (or the title taken
+ * from the file name) is in Cyrillic, they are Russian ("Новинка", "ХИТ", …), else English, so a
+ * card never mixes an English subtitle under a Russian title.
  * Limits (title ≤ 120, subtitle ≤ 160, ≤ 6 facts of ≤ 80, badge ≤ 24) are validated by the API;
  * a title made from a file name is cut at a word boundary to 120 characters here.
  */
@@ -38,9 +41,11 @@ public final class TextFiller {
         String template = Templates.normalise(templateId);
         Texts g = given == null ? new Texts(null, null, null, null) : given;
         String title = Texts.present(g.title()) ? g.title().strip() : titleFromFilename(originalFilename);
-        if (title == null) title = DEFAULT_TITLE;
-        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaultSubtitle(template);
-        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaultBadge(template);
+        boolean russian = isCyrillic(title) || isCyrillic(g.subtitle()) || isCyrillic(g.badge())
+                || (g.facts() != null && g.facts().stream().anyMatch(TextFiller::isCyrillic));
+        if (title == null) title = russian ? "Новинка" : DEFAULT_TITLE;
+        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaultSubtitle(template, russian);
+        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaultBadge(template, russian);
         return new Texts(title, subtitle, g.facts(), badge);
     }
 
@@ -68,19 +73,23 @@ public final class TextFiller {
         return t.substring(0, 1).toUpperCase(Locale.ROOT) + t.substring(1);
     }
 
-    static String defaultSubtitle(String template) {
+    static String defaultSubtitle(String template, boolean russian) {
         return switch (template) {
-            case Templates.GRADIENT -> "Fresh look, everyday quality";
-            case Templates.INFOGRAPHIC -> "Key features at a glance";
+            case Templates.GRADIENT -> russian ? "Свежий взгляд, качество на каждый день" : "Fresh look, everyday quality";
+            case Templates.INFOGRAPHIC -> russian ? "Главное о товаре" : "Key features at a glance";
             default -> null;
         };
     }
 
-    static String defaultBadge(String template) {
+    static String defaultBadge(String template, boolean russian) {
         return switch (template) {
-            case Templates.BOLD -> "HIT";
+            case Templates.BOLD -> russian ? "ХИТ" : "HIT";
             case Templates.INFOGRAPHIC -> null;
-            default -> "NEW";
+            default -> russian ? "НОВИНКА" : "NEW";
         };
+    }
+
+    static boolean isCyrillic(String s) {
+        return s != null && s.codePoints().anyMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC);
     }
 }

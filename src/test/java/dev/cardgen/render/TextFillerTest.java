@@ -35,4 +35,19 @@ class TextFillerTest {
         Texts given = TextFiller.fill(new Texts(" My title ", "Sub", List.of("a", " "), "SALE"), "x.jpg", "bold");
         assertEquals(new Texts("My title", "Sub", List.of("a"), "SALE"), given);
     }
+
+    @Test
+    void defaultsFollowTheLanguageOfTheGivenTexts() {
+        Texts ru = TextFiller.fill(new Texts("Бутылка для воды", null, java.util.List.of(), null), null, Templates.GRADIENT);
+        assertEquals("Свежий взгляд, качество на каждый день", ru.subtitle());
+        assertEquals("НОВИНКА", ru.badge());
+        Texts ruFromFile = TextFiller.fill(null, "чайник_стеклянный.jpg", Templates.BOLD);
+        assertEquals("Чайник стеклянный", ruFromFile.title());
+        assertEquals("ХИТ", ruFromFile.badge());
+        Texts ruFacts = TextFiller.fill(new Texts(null, null, java.util.List.of("Без BPA, сталь"), null), "IMG_1.jpg", Templates.STUDIO);
+        assertEquals("Новинка", ruFacts.title());
+        Texts en = TextFiller.fill(new Texts("Water bottle", null, java.util.List.of(), null), null, Templates.GRADIENT);
+        assertEquals("Fresh look, everyday quality", en.subtitle());
+        assertEquals("NEW", en.badge());
+    }
 }
