@@ -21,14 +21,14 @@ final class ImageHeaderReader {
      * the file length the WebP RIFF header claims; both -1 where they do not apply.
      */
     record Header(ImageFormat format, int storedWidth, int storedHeight, int orientation, long scanOffset,
-                  long declaredLength) {
+                  long declaredLength, boolean plainJpeg) {
 
         Header(ImageFormat format, int storedWidth, int storedHeight, int orientation, long scanOffset) {
-            this(format, storedWidth, storedHeight, orientation, scanOffset, -1);
+            this(format, storedWidth, storedHeight, orientation, scanOffset, -1, false);
         }
 
         Header withDeclaredLength(long length) {
-            return new Header(format, storedWidth, storedHeight, orientation, scanOffset, length);
+            return new Header(format, storedWidth, storedHeight, orientation, scanOffset, length, plainJpeg);
         }
     }
 
@@ -101,6 +101,9 @@ final class ImageHeaderReader {
         int height = -1;
         int orientation = 1;
         boolean exifSeen = false;
+        // Plain: grey or YCbCr Huffman JPEG with no ICC profile and no Adobe colour transform,
+        // which the JDK's own (faster) decoder reads exactly like TwelveMonkeys'.
+        boolean plain = true;
         while (true) {
             int b = d.readUnsignedByte();
             pos++;
@@ -123,7 +126,7 @@ final class ImageHeaderReader {
                 if (width < 0) {
                     throw ImageRejectedException.unreadable("The JPEG image has no frame header.");
                 }
-                return new Header(ImageFormat.JPEG, width, height, orientation, pos - 2);
+                return new Header(ImageFormat.JPEG, width, height, orientation, pos - 2, -1, plain);
             }
             int len = d.readUnsignedShort();
             pos += 2;
@@ -145,8 +148,13 @@ final class ImageHeaderReader {
                 d.readUnsignedByte(); // sample precision
                 height = positive(d.readUnsignedShort());
                 width = positive(d.readUnsignedShort());
-                d.skipNBytes(payload - 5);
+                int components = d.readUnsignedByte();
+                plain &= marker <= 0xC2 && (components == 1 || components == 3);
+                d.skipNBytes(payload - 6);
             } else {
+                if (marker == 0xE2 || marker == 0xEE) {
+                    plain = false; // APP2 (ICC profile) or APP14 (Adobe: CMYK/YCCK transform)
+                }
                 d.skipNBytes(payload);
             }
             pos += payload;
