@@ -1,0 +1,339 @@
+package dev.cardgen.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.Sse;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
+ * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
+ * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|memory ...]
+ */
+public final class ServiceBench {
+
+    static final String KEY = "sk_bench_cardgen_0000000000000001";
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final EmbeddedPostgres postgres;
+    private final Path work;
+    private Process app;
+    private String base;
+
+    ServiceBench(EmbeddedPostgres postgres, Path work) {
+        this.postgres = postgres;
+        this.work = work;
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> modes = args.length == 0 ? List.of("startup", "upload", "generation", "get", "memory") : Arrays.asList(args);
+        Path work = Files.createTempDirectory("cardgen-bench");
+        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start()) {
+            ServiceBench bench = new ServiceBench(pg, work);
+            System.out.printf("machine: %d cores, max heap of this client %d MB, java %s%n",
+                    Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
+            for (String mode : modes) {
+                switch (mode) {
+                    case "startup" -> bench.startup();
+                    case "upload" -> bench.upload();
+                    case "generation" -> bench.generation();
+                    case "get" -> bench.get();
+                    case "memory" -> bench.memory();
+                    default -> throw new IllegalArgumentException(mode);
+                }
+            }
+        }
+    }
+
+    // ---- scenarios ----------------------------------------------------------------------------
+
+    void startup() throws Exception {
+        for (List<String> jvm : List.of(List.<String>of(), List.of("-XX:SharedArchiveFile=target/quarkus-app/app-cds.jsa"))) {
+            if (!jvm.isEmpty() && !Files.exists(Path.of("target/quarkus-app/app-cds.jsa"))) {
+                continue;
+            }
+            List<Long> ms = new ArrayList<>();
+            List<Long> cpu = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                long t = start(jvm);
+                long c = cpuMillis(app.pid());
+                if (i > 0) { // the first start also migrates the schema
+                    ms.add(t);
+                    cpu.add(c);
+                }
+                stop();
+            }
+            String how = jvm.isEmpty() ? "java -jar" : "java -XX:SharedArchiveFile=app-cds.jsa -jar";
+            report("startup: " + how + " → /q/health/ready UP, wall ms, 5 runs after a first one that migrates", ms);
+            report("startup: " + how + " → ready, CPU ms (user+sys) of the service process", cpu);
+        }
+    }
+
+    /** CPU time the process has used so far (Linux /proc; clock ticks of 10 ms). */
+    private static long cpuMillis(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+    }
+
+    void upload() throws Exception {
+        start(List.of());
+        byte[] photo = BadUploads.photoJpeg(4000, 3000);
+        System.out.printf("upload: 12 Mpx JPEG, %.1f MB%n", photo.length / 1e6);
+        for (int i = 0; i < 5; i++) {
+            uploadAsset(photo);
+        }
+        List<Long> ms = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long t0 = System.nanoTime();
+            uploadAsset(photo);
+            ms.add((System.nanoTime() - t0) / 1_000_000);
+        }
+        report("upload: POST /api/v1/assets → 201 (ms), 20 sequential after 5 warm-up", ms);
+        stop();
+    }
+
+    void generation() throws Exception {
+        start(List.of());
+        String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
+        for (int i = 0; i < 3; i++) {
+            runGeneration(asset);
+        }
+        List<Long> total = new ArrayList<>();
+        List<Long> firstEvent = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            long[] t = runGeneration(asset);
+            total.add(t[0]);
+            firstEvent.add(t[1]);
+        }
+        report("generation: POST sent → done frame, 3 variants at 3:4 from a 12 Mpx photo (ms)", total);
+        report("generation: POST answered → first stream event (ms)", firstEvent);
+
+        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<?>> all = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 8; i++) {
+            all.add(pool.submit((Callable<Void>) () -> {
+                JsonNode g = createGeneration(asset);
+                ids.add(g.get("id").asText());
+                Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(120));
+                return null;
+            }));
+        }
+        for (Future<?> f : all) {
+            f.get();
+        }
+        pool.shutdown();
+        long wall = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("generation: 8 submitted at once: all done in %d ms; %s%n", wall, idleWorkerCheck(ids));
+        stop();
+    }
+
+    void get() throws Exception {
+        start(List.of());
+        String asset = uploadAsset(BadUploads.photoJpeg(1600, 1200));
+        JsonNode g = createGeneration(asset);
+        Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
+        String url = base + "/api/v1/generations/" + g.get("id").asText();
+        // warm-up, then the measured run
+        run("wrk", "-t2", "-c32", "-d5s", "-H", "Authorization: Bearer " + KEY, url);
+        String out = run("wrk", "-t2", "-c32", "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
+        System.out.println("get: wrk -t2 -c32 -d15s --latency GET /api/v1/generations/{id} (3 ready variants)");
+        System.out.println(out.lines().filter(l -> l.contains("Requests/sec") || l.contains("99%") || l.contains("50%")
+                || l.contains("Non-2xx") || l.contains("requests in")).map(l -> "  " + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(out));
+        stop();
+    }
+
+    void memory() throws Exception {
+        start(List.of("-Xmx512m"));
+        long pid = app.pid();
+        // A real 12 Mpx photo padded after its end marker to 20 MB: the full byte count travels and
+        // is stored, and the image is decoded (data after EOI is accepted, as in motion photos).
+        byte[] photo = BadUploads.photoJpeg(4000, 3000);
+        byte[] big = Arrays.copyOf(photo, 20 * 1024 * 1024 - 1024);
+        System.out.println("memory: -Xmx512m, heap before: " + heap(pid));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        for (int round = 0; round < 3; round++) {
+            List<Future<String>> f = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                f.add(pool.submit(() -> uploadAsset(big)));
+            }
+            for (Future<String> x : f) {
+                x.get();
+            }
+        }
+        pool.shutdown();
+        System.out.println("memory: 3 rounds of 4 concurrent 20 MB uploads: all 201");
+        System.out.println("memory: heap after: " + heap(pid));
+        run("jcmd", Long.toString(pid), "GC.run");
+        System.out.println("memory: heap after GC.run: " + heap(pid));
+        String log = Files.readString(work.resolve("app.log"));
+        System.out.println("memory: OutOfMemoryError in the log: " + log.contains("OutOfMemoryError"));
+        stop();
+    }
+
+    // ---- the service --------------------------------------------------------------------------
+
+    /** Starts the jar and returns the milliseconds from launch to readiness. */
+    long start(List<String> jvmArgs) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        base = "http://127.0.0.1:" + port;
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of(
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
+                "-Dcardgen.bootstrap-key=" + KEY, "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
+                "-Dcardgen.quota.monthly-variants=1000000",
+                "-Dcardgen.storage.fs.root=" + work.resolve("blobs"),
+                "-jar", "target/quarkus-app/quarkus-run.jar"));
+        long t0 = System.nanoTime();
+        app = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("app.log").toFile()).start();
+        long deadline = t0 + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return (System.nanoTime() - t0) / 1_000_000;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.onSpinWait();
+            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000);
+        }
+        throw new IllegalStateException("service did not become ready; see " + work.resolve("app.log"));
+    }
+
+    void stop() throws InterruptedException {
+        app.destroy();
+        app.waitFor();
+    }
+
+    String uploadAsset(byte[] bytes) throws Exception {
+        String boundary = "bench" + System.nanoTime();
+        ByteArrayOutputStream body = new ByteArrayOutputStream(bytes.length + 512);
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.jpg\"\r\n"
+                + "Content-Type: image/jpeg\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        body.writeBytes(bytes);
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/assets"))
+                .header("Authorization", "Bearer " + KEY).header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 201) {
+            throw new IllegalStateException("upload answered " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body()).get("id").asText();
+    }
+
+    JsonNode createGeneration(String asset) throws Exception {
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/generations"))
+                .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("asset_id", asset, "variants", 3, "ratio", "3:4"))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 202) {
+            throw new IllegalStateException("create answered " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body());
+    }
+
+    /** @return {POST sent → done, POST answered → first event} in ms */
+    long[] runGeneration(String asset) throws Exception {
+        long t0 = System.nanoTime();
+        JsonNode g = createGeneration(asset);
+        long answered = System.nanoTime();
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(g.get("stream_url").asText())).build(), HttpResponse.BodyHandlers.ofLines());
+        long first = -1;
+        for (String line : (Iterable<String>) r.body()::iterator) {
+            if (first < 0 && line.startsWith("event: ")) {
+                first = System.nanoTime();
+            }
+            if (line.equals("event: done") || line.equals("event: error")) {
+                break;
+            }
+        }
+        long done = System.nanoTime();
+        return new long[]{(done - t0) / 1_000_000, (first - answered) / 1_000_000};
+    }
+
+    /** From the database's microsecond timestamps: how long each job waited after a worker became free. */
+    String idleWorkerCheck(List<String> ids) throws Exception {
+        List<long[]> rows = new ArrayList<>();
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+             var ps = c.prepareStatement("SELECT created_at, started_at, completed_at FROM generations WHERE id = ANY (?)")) {
+            ps.setArray(1, c.createArrayOf("text", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new long[]{micros(rs.getTimestamp(1)), micros(rs.getTimestamp(2)), micros(rs.getTimestamp(3))});
+                }
+            }
+        }
+        long worst = 0;
+        for (long[] j : rows) {
+            long freeAt = j[0];
+            for (long[] o : rows) {
+                if (o != j && o[2] <= j[1] && o[2] > freeAt) {
+                    freeAt = o[2]; // the last worker to free up before j started
+                }
+            }
+            worst = Math.max(worst, j[1] - freeAt);
+        }
+        return String.format("the longest wait between a worker freeing up (or the job's creation) and the job starting: %.1f ms", worst / 1000.0);
+    }
+
+    private static long micros(Timestamp t) {
+        return t.getTime() * 1000 + (t.getNanos() / 1000) % 1000;
+    }
+
+    private static String heap(long pid) throws Exception {
+        return run("jcmd", Long.toString(pid), "GC.heap_info").lines().filter(l -> l.contains("total") && l.contains("used"))
+                .findFirst().orElse("?").strip();
+    }
+
+    private static String run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return out;
+    }
+
+    private static void report(String what, List<Long> ms) {
+        List<Long> sorted = new ArrayList<>(ms);
+        Collections.sort(sorted);
+        System.out.printf("%s: median %d, p90 %d, min %d, max %d (n=%d)%n", what, sorted.get(sorted.size() / 2),
+                sorted.get((int) Math.ceil(sorted.size() * 0.9) - 1), sorted.get(0), sorted.get(sorted.size() - 1), sorted.size());
+    }
+}

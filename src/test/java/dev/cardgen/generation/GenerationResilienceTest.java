@@ -1,0 +1,184 @@
+package dev.cardgen.generation;
+
+import dev.cardgen.account.QuotaService;
+import dev.cardgen.api.Times;
+import dev.cardgen.jobs.JobContext;
+import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.jobs.JobQueue;
+import dev.cardgen.stream.EventLog;
+import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Sse;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static dev.cardgen.generation.GenerationApiTest.awaitStatus;
+import static dev.cardgen.generation.GenerationApiTest.create;
+import static dev.cardgen.generation.GenerationApiTest.uploadAsset;
+import static dev.cardgen.testing.Api.assertError;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The failure paths, made deterministic: one job worker, held by a gate job until the test lets
+ * it go, so a new generation stays queued exactly as long as the test needs.
+ */
+@QuarkusTest
+@TestProfile(GenerationResilienceTest.OneWorker.class)
+class GenerationResilienceTest {
+
+    public static class OneWorker implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("cardgen.jobs.workers", "1");
+        }
+    }
+
+    /** Occupies the single worker until released. */
+    @ApplicationScoped
+    public static class Gate implements JobHandler {
+        static volatile CountDownLatch entered = new CountDownLatch(1);
+        static volatile CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        public String kind() {
+            return "test-gate";
+        }
+
+        @Override
+        public void run(JobContext ctx) throws Exception {
+            entered.countDown();
+            release.await(60, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void giveUp(String refId, String reason) {
+        }
+    }
+
+    @Inject
+    JobQueue jobs;
+    @Inject
+    QuotaService quota;
+    @Inject
+    EventLog events;
+
+    @BeforeEach
+    void holdTheWorker() throws InterruptedException {
+        Gate.entered = new CountDownLatch(1);
+        Gate.release = new CountDownLatch(1);
+        QuarkusTransaction.requiringNew().run(() -> jobs.enqueue("test-gate", "gate"));
+        if (!Gate.entered.await(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("the gate job did not start");
+        }
+    }
+
+    @AfterEach
+    void letGo() {
+        Gate.release.countDown();
+    }
+
+    @Test
+    void cancelWhileQueuedEndsWithOneErrorEventAndRefundsEverything() throws Exception {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
+        String id = created.path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("queued"));
+        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+
+        Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then().statusCode(200)
+                .body("status", is("failed")).body("error.code", is("canceled")).body("variants.size()", is(0));
+        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertError(Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409,
+                "invalid_request_error", "generation_already_finished", null);
+
+        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        assertEquals(1, stream.size(), stream.toString());
+        assertEquals("error", stream.get(0).name());
+        assertEquals(Map.of("generation_id", id, "code", "canceled", "message", "The generation was canceled."), stream.get(0).data());
+
+        // Its job still runs once the worker is free: it must change nothing and add no second terminal event.
+        Gate.release.countDown();
+        String gen2 = create(acct.key(), Map.of("asset_id", asset, "variants", 1)).path("id");
+        awaitStatus(acct.key(), gen2, "completed"); // one worker: the canceled job ran before this one
+        assertEquals(1, events.read(id, 0).size());
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("failed")).body("error.code", is("canceled"));
+    }
+
+    @Test
+    void assetDeletedWhileQueuedFailsAsAssetDeleted() throws Exception {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 2));
+        String id = created.path("id");
+        Api.as(acct.key()).delete("/api/v1/assets/" + asset).then().statusCode(200);
+        Gate.release.countDown();
+        awaitStatus(acct.key(), id, "failed");
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("error.code", is("asset_deleted"));
+        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        Sse.Event last = stream.get(stream.size() - 1);
+        assertEquals("error", last.name());
+        assertEquals("asset_deleted", last.data().get("code"));
+        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+    }
+
+    @Test
+    void aResumedRunNeitherRepeatsAVariantNorLowersProgress() throws Exception {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
+        String id = created.path("id");
+        // What a first attempt that died after variant 0 leaves behind: the row, its events, status running.
+        QuarkusTransaction.requiringNew().run(() -> {
+            Generation g = Generation.findById(id);
+            g.status = Generation.RUNNING;
+            g.startedAt = Times.now();
+            GenerationVariant v = new GenerationVariant();
+            v.key = new GenerationVariant.Key(id, 0);
+            v.design = "{}";
+            v.previewWidth = 600;
+            v.previewHeight = 800;
+            v.createdAt = Times.now();
+            v.persist();
+        });
+        for (String[] p : new String[][]{{"subject", "0.05"}, {"scene", "0.2"}, {"layout", "0.3"}, {"render", "0.4"}}) {
+            events.append(id, "progress", progress(id, p[0], Double.parseDouble(p[1])));
+        }
+        Map<String, Object> variant = new LinkedHashMap<>();
+        variant.put("generation_id", id);
+        variant.put("index", 0);
+        variant.put("preview_url", "http://localhost/api/v1/generations/" + id + "/variants/0/preview?expires=1&signature=x");
+        events.append(id, "variant", variant);
+        events.append(id, "progress", progress(id, "render", 0.6));
+
+        Gate.release.countDown();
+        awaitStatus(acct.key(), id, "completed");
+        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        GenerationApiTest.assertStory(id, stream, 3);
+        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("variants.size()", is(3));
+    }
+
+    private static Map<String, Object> progress(String id, String stage, double value) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("generation_id", id);
+        data.put("stage", stage);
+        data.put("progress", value);
+        return data;
+    }
+}
