@@ -1,0 +1,56 @@
+package dev.cardgen.asset;
+
+import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Photos;
+import dev.cardgen.testing.S3ProxyServer;
+import dev.cardgen.testing.S3ProxyTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The service with cardgen.storage.type=s3 against a real S3-compatible server (S3Proxy, in-process). */
+@QuarkusTest
+@TestProfile(AssetS3Test.S3.class)
+class AssetS3Test {
+
+    public static class S3 implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(S3ProxyTestResource.class));
+        }
+    }
+
+    @Test
+    void assetsLiveInTheBucket() {
+        RestAssured.given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'blob-store' }.status", is("UP"))
+                .body("checks.find { it.name == 'blob-store' }.data.type", is("s3"));
+        var acct = Api.newAccount();
+        String id = Api.as(acct.key()).multiPart("file", "jar.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
+                .post("/api/v1/assets").then().statusCode(201).body("subject_detected", is(true)).extract().path("id");
+        assertEquals(Set.of("assets/" + id + "/original", "assets/" + id + "/working.jpg", "assets/" + id + "/mask.png"), keys("assets/" + id + "/"));
+        Api.as(acct.key()).get("/api/v1/assets").then().body("data.id", hasItem(id));
+        Api.as(acct.key()).delete("/api/v1/assets/" + id).then().statusCode(200);
+        assertEquals(Set.of(), keys("assets/" + id + "/"));
+    }
+
+    private static Set<String> keys(String prefix) {
+        S3ProxyServer server = S3ProxyServer.start();
+        try (var s3 = server.newClient()) {
+            return s3.listObjectsV2(ListObjectsV2Request.builder().bucket(server.bucket()).prefix(prefix).build())
+                    .contents().stream().map(S3Object::key).collect(Collectors.toSet());
+        }
+    }
+}
