@@ -1,0 +1,87 @@
+package dev.cardgen.generation;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Strings;
+import dev.cardgen.render.Ratio;
+import dev.cardgen.render.TemplateInfo;
+import dev.cardgen.render.Templates;
+import dev.cardgen.render.Texts;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Body of POST /api/v1/generations, as sent; {@link #validate()} gives the normalised request or a 400 naming the field. */
+public record CreateGeneration(String assetId, String template, String marketplace, String ratio, Integer variants, TextInput text) {
+
+    public record TextInput(String title, String subtitle, List<String> facts, String badge) {
+    }
+
+    public record Valid(String assetId, String template, String marketplace, Ratio ratio, int variants, Texts texts) {
+    }
+
+    static final int TITLE_MAX = 120;
+    static final int SUBTITLE_MAX = 160;
+    static final int FACTS_MAX = 6;
+    static final int FACT_MAX = 80;
+    static final int BADGE_MAX = 24;
+
+    public Valid validate() {
+        if (Strings.isBlank(assetId)) {
+            throw ApiException.missingParam("asset_id");
+        }
+        String templateId = template == null ? Templates.DEFAULT_ID : template;
+        if (Templates.find(templateId).isEmpty()) {
+            throw ApiException.invalidParam("template", "Unknown template '" + Strings.clip(templateId, 40) + "'. Known templates: "
+                    + Templates.all().stream().map(TemplateInfo::id).collect(Collectors.joining(", ")) + ".");
+        }
+        if (marketplace != null && Marketplaces.defaultRatio(marketplace).isEmpty()) {
+            throw ApiException.invalidParam("marketplace", "marketplace must be one of " + Marketplaces.names() + ".");
+        }
+        Ratio r;
+        if (ratio == null) {
+            r = marketplace == null ? Ratio.R3_4 : Marketplaces.defaultRatio(marketplace).orElseThrow();
+        } else {
+            r = Ratio.parse(ratio).orElseThrow(() -> ApiException.invalidParam("ratio", "ratio must be one of 3:4, 1:1, 9:16."));
+        }
+        int n = variants == null ? 3 : variants;
+        if (n < 1 || n > 4) {
+            throw ApiException.invalidParam("variants", "variants must be an integer from 1 to 4.");
+        }
+        return new Valid(assetId, templateId, marketplace, r, n, texts());
+    }
+
+    private Texts texts() {
+        if (text == null) {
+            return new Texts(null, null, List.of(), null);
+        }
+        String title = limit(text.title(), TITLE_MAX, "text.title");
+        String subtitle = limit(text.subtitle(), SUBTITLE_MAX, "text.subtitle");
+        String badge = limit(text.badge(), BADGE_MAX, "text.badge");
+        List<String> facts = text.facts() == null ? List.of() : text.facts();
+        if (facts.size() > FACTS_MAX) {
+            throw ApiException.invalidParam("text.facts", "text.facts may hold at most " + FACTS_MAX + " facts.");
+        }
+        for (int i = 0; i < facts.size(); i++) {
+            String fact = facts.get(i);
+            if (Strings.isBlank(fact)) {
+                throw ApiException.invalidParam("text.facts[" + i + "]", "Facts must not be empty.");
+            }
+            limit(fact, FACT_MAX, "text.facts[" + i + "]");
+        }
+        return new Texts(title, subtitle, facts.stream().map(String::strip).toList(), badge);
+    }
+
+    private static String limit(String value, int max, String param) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String v = value.strip();
+        if (v.codePointCount(0, v.length()) > max) {
+            throw ApiException.invalidParam(param, param + " must be at most " + max + " characters.");
+        }
+        if (v.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n')) {
+            throw ApiException.invalidParam(param, param + " must not contain control characters.");
+        }
+        return v;
+    }
+}

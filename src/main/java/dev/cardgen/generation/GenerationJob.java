@@ -1,0 +1,257 @@
+package dev.cardgen.generation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.api.Times;
+import dev.cardgen.asset.Asset;
+import dev.cardgen.asset.AssetBlobs;
+import dev.cardgen.jobs.JobContext;
+import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.render.CardRenderer;
+import dev.cardgen.render.Design;
+import dev.cardgen.render.Designer;
+import dev.cardgen.render.ImageEncoder;
+import dev.cardgen.render.Previews;
+import dev.cardgen.render.Ratio;
+import dev.cardgen.render.Subject;
+import dev.cardgen.stream.EventLog;
+import dev.cardgen.stream.StreamEvent;
+import dev.cardgen.storage.BlobNotFoundException;
+import dev.cardgen.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs one generation through the engine's four stages, storing each variant's design and preview
+ * as it is ready and announcing it. Safe to run again after a crash: variants already stored are
+ * neither redone nor announced twice, and progress never goes back.
+ */
+@ApplicationScoped
+public class GenerationJob implements JobHandler {
+
+    private static final Logger LOG = Logger.getLogger(GenerationJob.class);
+
+    @ConfigMapping(prefix = "cardgen.generation")
+    public interface Settings {
+        /** A generation still running after this long fails with {@code timeout}. */
+        @WithDefault("120s")
+        Duration timeout();
+    }
+
+    private final GenerationService generations;
+    private final EventLog events;
+    private final BlobStore blobs;
+    private final ObjectMapper json;
+    private final Settings settings;
+
+    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, Settings settings) {
+        this.generations = generations;
+        this.events = events;
+        this.blobs = blobs;
+        this.json = json;
+        this.settings = settings;
+    }
+
+    @Override
+    public String kind() {
+        return GenerationService.JOB_KIND;
+    }
+
+    @Override
+    public void giveUp(String generationId, String reason) {
+        generations.fail(generationId, "internal_error", "The generation could not be completed.");
+    }
+
+    /** Thrown to end the run with a documented error code. */
+    static final class Failure extends RuntimeException {
+        final String code;
+
+        Failure(String code, String message) {
+            super(message, null, false, false);
+            this.code = code;
+        }
+    }
+
+    @Override
+    public void run(JobContext ctx) {
+        String id = ctx.refId();
+        if (!generations.start(id)) {
+            return;
+        }
+        Generation g = generations.find(id).orElseThrow();
+        Progress progress = new Progress(g.id, events.read(g.id, 0));
+        try {
+            progress.emit("subject", 0.05);
+            BufferedImage product = product(g);
+            progress.emit("scene", 0.2);
+            List<Design> designs = Designer.create(product, generations.readTexts(g), g.template,
+                    Ratio.parse(g.ratio).orElseThrow(), g.variantsRequested, g.seed);
+            progress.emit("layout", 0.3);
+            progress.emit("render", 0.4);
+            for (int i = 0; i < designs.size(); i++) {
+                checkTime(g);
+                if (progress.announced(i)) {
+                    continue;
+                }
+                if (!renderVariant(g, i, designs.get(i), product)) {
+                    return; // canceled meanwhile
+                }
+                progress.variant(i, generations.previewUrl(g, i));
+                progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
+                ctx.heartbeat();
+            }
+            generations.complete(g.id);
+        } catch (Failure f) {
+            generations.fail(g.id, f.code, f.getMessage());
+        } catch (RuntimeException | Error e) {
+            if (isRenderFault(e)) {
+                LOG.errorf(e, "Render failed for %s", g.id);
+                generations.fail(g.id, "render_failed", "The card could not be rendered.");
+                return;
+            }
+            throw e; // infrastructure trouble: the queue retries, then gives up as internal_error
+        }
+    }
+
+    private boolean renderVariant(Generation g, int index, Design design, BufferedImage product) {
+        int[] size = previewSize(design.ratio());
+        BufferedImage preview = CardRenderer.render(design, product, size[0], size[1]);
+        blobs.put(GenerationBlobs.preview(g.id, index), ImageEncoder.jpeg(preview, 0.88f), "image/jpeg");
+        return generations.addVariant(g.id, index, write(design), size[0], size[1]);
+    }
+
+    /** Preview canvas of a ratio: the 1200 px preset size scaled to at most 800 px. */
+    static int[] previewSize(String ratioId) {
+        Ratio r = Ratio.parse(ratioId).orElseThrow();
+        return Previews.size(1200, 1200 * r.h() / r.w());
+    }
+
+    /** The product cut-out: stored with the generation the first time, so it outlives the asset. */
+    private BufferedImage product(Generation g) {
+        String key = GenerationBlobs.product(g.id);
+        if (blobs.stat(key).isPresent()) {
+            return readImage(key, "render_failed");
+        }
+        Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
+        if (asset == null || asset.deletedAt != null) {
+            throw new Failure("asset_deleted", "The asset was deleted before the generation ran.");
+        }
+        BufferedImage working = readImage(AssetBlobs.workingCopy(asset.id), "asset_unreadable");
+        byte[] mask = readBytes(AssetBlobs.mask(asset.id), "asset_unreadable");
+        Subject subject = Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence, asset.subjectDetected);
+        BufferedImage cutout = subject.cutout(working);
+        blobs.put(key, ImageEncoder.png(cutout), "image/png");
+        return cutout;
+    }
+
+    private BufferedImage readImage(String key, String code) {
+        try {
+            BufferedImage img = ImageIO.read(new ByteArrayInputStream(readBytes(key, code)));
+            if (img == null) {
+                throw new Failure(code, "A stored image could not be read.");
+            }
+            return img;
+        } catch (IOException e) {
+            throw new Failure(code, "A stored image could not be read.");
+        }
+    }
+
+    private byte[] readBytes(String key, String code) {
+        try (InputStream in = blobs.get(key)) {
+            return in.readAllBytes();
+        } catch (BlobNotFoundException e) {
+            throw new Failure(code, "A stored image is missing.");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void checkTime(Generation g) {
+        Instant started = g.startedAt != null ? g.startedAt : Times.now();
+        if (Duration.between(started, Times.now()).compareTo(settings.timeout()) > 0) {
+            throw new Failure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
+        }
+    }
+
+    private static boolean isRenderFault(Throwable e) {
+        for (StackTraceElement el : e.getStackTrace()) {
+            if (el.getClassName().startsWith("dev.cardgen.render.")) {
+                return true;
+            }
+        }
+        return e instanceof OutOfMemoryError;
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What the stream already said, so a resumed run neither repeats a variant nor lowers progress. */
+    private final class Progress {
+        private final String generationId;
+        private final Set<Integer> announced = new HashSet<>();
+        private double last = -1;
+
+        Progress(String generationId, List<StreamEvent> past) {
+            this.generationId = generationId;
+            for (StreamEvent e : past) {
+                try {
+                    var data = json.readTree(e.dataJson());
+                    if ("variant".equals(e.event())) {
+                        announced.add(data.get("index").asInt());
+                    } else if ("progress".equals(e.event())) {
+                        last = Math.max(last, data.get("progress").asDouble());
+                    }
+                } catch (JsonProcessingException ex) {
+                    throw new IllegalStateException(ex);
+                }
+            }
+        }
+
+        boolean announced(int index) {
+            return announced.contains(index);
+        }
+
+        void emit(String stage, double value) {
+            double rounded = Math.round(value * 1000) / 1000.0;
+            if (rounded <= last) {
+                return;
+            }
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("generation_id", generationId);
+            data.put("stage", stage);
+            data.put("progress", rounded);
+            events.append(generationId, "progress", data);
+            last = rounded;
+        }
+
+        void variant(int index, String previewUrl) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("generation_id", generationId);
+            data.put("index", index);
+            data.put("preview_url", previewUrl);
+            events.append(generationId, "variant", data);
+            announced.add(index);
+        }
+    }
+}

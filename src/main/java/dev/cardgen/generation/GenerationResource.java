@@ -1,0 +1,161 @@
+package dev.cardgen.generation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.account.Caller;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.BaseUrls;
+import dev.cardgen.api.ErrorBody;
+import dev.cardgen.api.IdempotencyService;
+import dev.cardgen.api.JsonErrors;
+import dev.cardgen.api.ListResponse;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.UrlSigner;
+import dev.cardgen.storage.BlobNotFoundException;
+import dev.cardgen.storage.BlobStore;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+@Path("/api/v1/generations")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Generations", description = "Card variants made from an asset, asynchronously")
+public class GenerationResource {
+
+    private final GenerationService generations;
+    private final IdempotencyService idempotency;
+    private final Caller caller;
+    private final BaseUrls baseUrls;
+    private final UrlSigner signer;
+    private final BlobStore blobs;
+    private final ObjectMapper json;
+
+    public GenerationResource(GenerationService generations, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
+                              UrlSigner signer, BlobStore blobs, ObjectMapper json) {
+        this.generations = generations;
+        this.idempotency = idempotency;
+        this.caller = caller;
+        this.baseUrls = baseUrls;
+        this.signer = signer;
+        this.blobs = blobs;
+        this.json = json;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url valid 15 minutes.")
+    @RequestBody(content = @Content(schema = @Schema(implementation = CreateGeneration.class), examples = @ExampleObject(name = "request", value = """
+            {"asset_id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","template":"studio","marketplace":"market1","variants":3,
+             "text":{"title":"Red running sneaker","facts":["Breathable mesh","Sizes 36–46"],"badge":"NEW"}}""")))
+    @APIResponse(responseCode = "202", content = @Content(schema = @Schema(implementation = GenerationView.Created.class), examples = @ExampleObject(name = "queued", value = """
+            {"id":"gen_Q2w3E4r5T6y7U8i9O0pAsDfG","object":"generation","status":"queued","variants_requested":3,
+             "stream_url":"https://api.example.com/api/v1/render-stream/3q2-…","stream_expires_at":"2026-11-22T10:15:00Z","created_at":"2026-11-22T10:00:00Z"}""")))
+    @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "asset_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "409", description = "idempotency_key_in_use", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "429", description = "quota_exceeded, rate_limited", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
+        String account = caller.accountId();
+        JsonNode request = body == null || body.isNull() ? json.createObjectNode() : body;
+        if (!request.isObject()) {
+            throw ApiException.invalid("invalid_json", "The request body must be a JSON object.", null);
+        }
+        String base = baseUrls.of(uri);
+        return idempotency.run(account, "POST /api/v1/generations", idempotencyKey, request, () -> {
+            CreateGeneration.Valid valid = parse(request).validate();
+            return Response.accepted(generations.create(account, valid, base)).build();
+        });
+    }
+
+    private CreateGeneration parse(JsonNode request) {
+        try {
+            return json.treeToValue(request, CreateGeneration.class);
+        } catch (JsonProcessingException e) {
+            throw JsonErrors.of(e);
+        }
+    }
+
+    @GET
+    @Operation(summary = "List generations, newest first")
+    public ListResponse<GenerationView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
+                                             @QueryParam("project_id") String projectId, @QueryParam("asset_id") String assetId,
+                                             @QueryParam("status") String status) {
+        return generations.list(caller.accountId(), projectId, assetId, status, PageRequest.of(limit, startingAfter)).map(generations::view);
+    }
+
+    @GET
+    @Path("/{generation_id}")
+    @Operation(summary = "Read a generation: status, ready variants, texts used, error")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = GenerationView.class)))
+    @APIResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public GenerationView get(@PathParam("generation_id") String id) {
+        return generations.view(generations.require(caller.accountId(), id));
+    }
+
+    @POST
+    @Path("/{generation_id}/cancel")
+    @Operation(summary = "Cancel a queued or running generation", description = "It ends as failed with code canceled; a finished one gives 409 generation_already_finished.")
+    public GenerationView cancel(@PathParam("generation_id") String id) {
+        return generations.view(generations.cancel(caller.accountId(), id));
+    }
+
+    @GET
+    @Path("/{generation_id}/variants/{index}/preview")
+    @Produces("image/jpeg")
+    @Operation(summary = "A variant's preview (≤ 800 px)", description = "With a Bearer key, or without one through the signed preview_url until it expires.")
+    public Response preview(@PathParam("generation_id") String id, @PathParam("index") String index,
+                            @QueryParam("expires") String expires, @QueryParam("signature") String signature,
+                            @HeaderParam("If-None-Match") String ifNoneMatch) {
+        Generation g;
+        if (caller.isAuthenticated()) {
+            g = generations.require(caller.accountId(), id);
+        } else {
+            signer.verify(GenerationService.previewPath(id, parseIndex(index)), expires, signature);
+            g = generations.find(id).orElseThrow(() -> ApiException.notFound("generation", id));
+        }
+        int i = parseIndex(index);
+        if (GenerationVariant.findById(new GenerationVariant.Key(g.id, i)) == null) {
+            throw ApiException.notFound("variant", index);
+        }
+        String etag = "\"" + g.id + "-" + i + "\"";
+        String cache = "private, max-age=31536000, immutable";
+        if (etag.equals(ifNoneMatch)) {
+            return Response.notModified().tag(g.id + "-" + i).header("Cache-Control", cache).build();
+        }
+        try (InputStream in = blobs.get(GenerationBlobs.preview(g.id, i))) {
+            return Response.ok(in.readAllBytes(), "image/jpeg").header("ETag", etag).header("Cache-Control", cache).build();
+        } catch (BlobNotFoundException e) {
+            throw ApiException.notFound("variant", index);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static int parseIndex(String index) {
+        if (index == null || !index.matches("[0-3]")) {
+            throw ApiException.notFound("variant", index);
+        }
+        return Integer.parseInt(index);
+    }
+}

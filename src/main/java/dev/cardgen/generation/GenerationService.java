@@ -1,0 +1,241 @@
+package dev.cardgen.generation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.account.QuotaService;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.Page;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Times;
+import dev.cardgen.api.UrlSigner;
+import dev.cardgen.asset.Asset;
+import dev.cardgen.jobs.JobQueue;
+import dev.cardgen.render.Texts;
+import dev.cardgen.render.TextFiller;
+import dev.cardgen.stream.EventLog;
+import dev.cardgen.stream.StreamTokens;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Creating, reading, listing and ending generations; the state transitions all go through here. */
+@ApplicationScoped
+@Transactional
+public class GenerationService {
+
+    public static final String JOB_KIND = "generation";
+    static final Duration STREAM_TTL = Duration.ofMinutes(15);
+    static final Duration PREVIEW_LINK_TTL = Duration.ofHours(24);
+    private static final SecureRandom SEEDS = new SecureRandom();
+
+    private final QuotaService quota;
+    private final JobQueue jobs;
+    private final StreamTokens tokens;
+    private final EventLog events;
+    private final UrlSigner signer;
+    private final ObjectMapper json;
+
+    public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer, ObjectMapper json) {
+        this.quota = quota;
+        this.jobs = jobs;
+        this.tokens = tokens;
+        this.events = events;
+        this.signer = signer;
+        this.json = json;
+    }
+
+    /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
+    public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
+        if (!Ids.looksLike(Ids.ASSET, req.assetId())) {
+            throw notFound("asset", req.assetId(), "asset_id");
+        }
+        Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> notFound("asset", req.assetId(), "asset_id"));
+        String period = QuotaService.currentPeriod();
+        quota.take(accountId, period, req.variants());
+
+        Generation g = new Generation();
+        g.id = Ids.next(Ids.GENERATION);
+        g.accountId = accountId;
+        g.projectId = asset.projectId;
+        g.assetId = asset.id;
+        g.status = Generation.QUEUED;
+        g.variantsRequested = req.variants();
+        g.template = req.template();
+        g.marketplace = req.marketplace();
+        g.ratio = req.ratio().id();
+        g.texts = write(TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
+        g.seed = SEEDS.nextLong();
+        g.baseUrl = baseUrl;
+        g.quotaPeriod = period;
+        g.createdAt = Times.now();
+        g.streamExpiresAt = g.createdAt.plus(STREAM_TTL);
+        g.persist();
+        StreamTokens.IssuedToken token = tokens.issue(g.id, STREAM_TTL);
+        jobs.enqueue(JOB_KIND, g.id);
+        return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Generation require(String accountId, String id) {
+        if (!Ids.looksLike(Ids.GENERATION, id)) {
+            throw ApiException.notFound("generation", id);
+        }
+        return Generation.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("generation", id));
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<Generation> find(String id) {
+        return Ids.looksLike(Ids.GENERATION, id) ? Optional.ofNullable(Generation.findById(id)) : Optional.empty();
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page<Generation> list(String accountId, String projectId, String assetId, String status, PageRequest page) {
+        StringBuilder where = new StringBuilder("accountId = ?1");
+        List<Object> params = new java.util.ArrayList<>(List.of(accountId));
+        if (projectId != null && !projectId.isBlank()) {
+            params.add(projectId);
+            where.append(" and projectId = ?").append(params.size());
+        }
+        if (assetId != null && !assetId.isBlank()) {
+            params.add(assetId);
+            where.append(" and assetId = ?").append(params.size());
+        }
+        if (status != null && !status.isBlank()) {
+            if (!List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
+                throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
+            }
+            params.add(status);
+            where.append(" and status = ?").append(params.size());
+        }
+        return Page.query(Generation.class, where.toString(), page, params.toArray());
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public GenerationView view(Generation g) {
+        List<GenerationView.VariantView> variants = GenerationVariant.of(g.id).stream()
+                .map(v -> new GenerationView.VariantView(v.key.index(), previewUrl(g, v.key.index()), v.previewWidth, v.previewHeight))
+                .toList();
+        GenerationView.ErrorView error = g.errorCode == null ? null : new GenerationView.ErrorView(g.errorCode, g.errorMessage);
+        return new GenerationView(g.id, "generation", g.status, g.variantsRequested, g.assetId, g.projectId, g.template,
+                g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
+                Times.iso(g.startedAt), Times.iso(g.completedAt));
+    }
+
+    /** Signed preview address, usable in an img tag without a key for 24 h. */
+    public String previewUrl(Generation g, int index) {
+        String path = previewPath(g.id, index);
+        return g.baseUrl + path + "?" + signer.sign(path, PREVIEW_LINK_TTL).query();
+    }
+
+    public static String previewPath(String generationId, int index) {
+        return "/api/v1/generations/" + generationId + "/variants/" + index + "/preview";
+    }
+
+    /** queued|running → failed with {@code canceled}; a finished one → 409. */
+    public Generation cancel(String accountId, String id) {
+        Generation g = require(accountId, id);
+        Generation locked = Generation.findById(g.id, LockModeType.PESSIMISTIC_WRITE);
+        if (locked.isFinished()) {
+            throw ApiException.conflict("generation_already_finished", "This generation has already finished as '" + locked.status + "'.");
+        }
+        failLocked(locked, "canceled", "The generation was canceled.");
+        return locked;
+    }
+
+    /** Moves a queued generation to running; false when it has already finished (canceled, or done by an earlier attempt). */
+    public boolean start(String id) {
+        Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (g == null || g.isFinished()) {
+            return false;
+        }
+        if (Generation.QUEUED.equals(g.status)) {
+            g.status = Generation.RUNNING;
+            g.startedAt = Times.now();
+        }
+        return true;
+    }
+
+    /** Stores a produced variant unless the generation ended meanwhile; false then. */
+    public boolean addVariant(String id, int index, String designJson, int width, int height) {
+        Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (g == null || g.isFinished()) {
+            return false;
+        }
+        if (GenerationVariant.findById(new GenerationVariant.Key(id, index)) == null) {
+            GenerationVariant v = new GenerationVariant();
+            v.key = new GenerationVariant.Key(id, index);
+            v.design = designJson;
+            v.previewWidth = width;
+            v.previewHeight = height;
+            v.createdAt = Times.now();
+            v.persist();
+        }
+        return true;
+    }
+
+    public boolean complete(String id) {
+        Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (g == null || g.isFinished()) {
+            return false;
+        }
+        g.status = Generation.COMPLETED;
+        g.completedAt = Times.now();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("generation_id", g.id);
+        data.put("status", Generation.COMPLETED);
+        data.put("variants", (int) GenerationVariant.count("key.generationId", g.id));
+        events.append(g.id, "done", data);
+        return true;
+    }
+
+    /** Ends a generation as failed with one of the DESIGN.md §6 codes, once; later calls do nothing. */
+    public void fail(String id, String code, String message) {
+        Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (g != null && !g.isFinished()) {
+            failLocked(g, code, message);
+        }
+    }
+
+    private void failLocked(Generation g, String code, String message) {
+        g.status = Generation.FAILED;
+        g.errorCode = code;
+        g.errorMessage = message;
+        g.completedAt = Times.now();
+        long produced = GenerationVariant.count("key.generationId", g.id);
+        quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("generation_id", g.id);
+        data.put("code", code);
+        data.put("message", message);
+        events.append(g.id, "error", data);
+    }
+
+    Texts readTexts(Generation g) {
+        try {
+            return json.readValue(g.texts, Texts.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored texts unreadable", e);
+        }
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ApiException notFound(String what, String id, String param) {
+        ApiException base = ApiException.notFound(what, id);
+        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
+    }
+}
