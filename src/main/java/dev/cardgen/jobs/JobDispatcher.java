@@ -1,0 +1,263 @@
+package dev.cardgen.jobs;
+
+import dev.cardgen.api.Ids;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.ManagedContext;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import org.eclipse.microprofile.config.Config;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Claims queued jobs and runs them on a bounded pool. One loop thread claims exactly as many jobs as
+ * there are free workers; it wakes on enqueue (after commit), on a NOTIFY from another instance,
+ * when a worker finishes, after the reaper requeued work, and otherwise every poll interval.
+ *
+ * <p>On shutdown the instance stops claiming and heartbeating and interrupts its workers; the
+ * jobs they held keep their lease until it expires, then any instance's reaper requeues them
+ * (that run counts as an attempt).
+ */
+@ApplicationScoped
+public class JobDispatcher {
+
+    static final String CHANNEL = "cardgen_jobs";
+    private static final Logger LOG = Logger.getLogger(JobDispatcher.class);
+
+    private final String instanceId = "inst_" + Ids.random(12);
+    private final JobStore store;
+    private final JobsConfig config;
+    private final Instance<JobHandler> handlerBeans;
+    private final Config mpConfig;
+
+    private final Object signal = new Object();
+    private boolean wakeRequested;
+    private volatile boolean running;
+    private final AtomicInteger free = new AtomicInteger();
+    private final Map<String, RunningJob> active = new ConcurrentHashMap<>();
+    private Map<String, JobHandler> handlers = Map.of();
+    private ThreadPoolExecutor workers;
+    private ScheduledExecutorService heartbeat;
+    private Thread loop;
+    private PgListener listener;
+
+    public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig) {
+        this.store = store;
+        this.config = config;
+        this.handlerBeans = handlerBeans;
+        this.mpConfig = mpConfig;
+    }
+
+    public String instanceId() {
+        return instanceId;
+    }
+
+    Optional<JobHandler> handler(String kind) {
+        return Optional.ofNullable(handlers.get(kind));
+    }
+
+    void start(@Observes StartupEvent event) {
+        handlers = handlerBeans.stream().collect(Collectors.toMap(JobHandler::kind, Function.identity(), (a, b) -> {
+            throw new IllegalStateException("Two job handlers for kind '" + a.kind() + "': "
+                    + a.getClass().getName() + " and " + b.getClass().getName());
+        }));
+        int size = config.workerCount();
+        free.set(size);
+        AtomicInteger n = new AtomicInteger();
+        workers = new ThreadPoolExecutor(size, size, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "cardgen-job-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "cardgen-job-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(1, config.lease().toMillis() / 3);
+        heartbeat.scheduleWithFixedDelay(this::renewAll, every, every, TimeUnit.MILLISECONDS);
+        running = true;
+        listener = new PgListener(mpConfig, CHANNEL, payload -> wake(), this::wake);
+        listener.start();
+        loop = new Thread(this::loop, "cardgen-job-dispatcher");
+        loop.setDaemon(true);
+        loop.start();
+        LOG.infof("Job dispatcher %s: %d workers, kinds %s", instanceId, size, handlers.keySet());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        running = false;
+        wake();
+        if (listener != null) {
+            listener.stop();
+        }
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+        }
+        if (workers != null) {
+            workers.shutdownNow();
+        }
+    }
+
+    /** Makes the loop claim now; cheap and safe to call from any thread. */
+    public void wake() {
+        synchronized (signal) {
+            wakeRequested = true;
+            signal.notifyAll();
+        }
+    }
+
+    private void loop() {
+        long poll = Math.max(1, config.pollInterval().toMillis());
+        while (running) {
+            try {
+                synchronized (signal) {
+                    if (!wakeRequested) {
+                        signal.wait(poll);
+                    }
+                    wakeRequested = false;
+                }
+                if (running && !handlers.isEmpty()) {
+                    claimWhileFree();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                LOG.warnf("Claiming jobs failed: %s", e.getMessage());
+                pause(Math.min(poll, 1000));
+            }
+        }
+    }
+
+    private void claimWhileFree() throws Exception {
+        while (running) {
+            int slots = free.get();
+            if (slots <= 0) {
+                return;
+            }
+            List<JobStore.Claimed> claimed = store.claim(instanceId, handlers.keySet(), config.lease(), slots);
+            for (JobStore.Claimed job : claimed) {
+                free.decrementAndGet();
+                RunningJob ctx = new RunningJob(job);
+                active.put(job.id(), ctx);
+                workers.execute(() -> execute(ctx));
+            }
+            if (claimed.size() < slots) {
+                return;
+            }
+        }
+    }
+
+    private void execute(RunningJob ctx) {
+        JobStore.Claimed job = ctx.job;
+        JobHandler handler = handlers.get(job.kind());
+        ManagedContext requestContext = Arc.container().requestContext();
+        try {
+            requestContext.activate();
+            try {
+                handler.run(ctx);
+            } finally {
+                requestContext.terminate();
+            }
+            if (!store.complete(job, instanceId)) {
+                LOG.warnf("Job %s (%s) finished after losing its lease; the newer attempt decides", job.id(), job.kind());
+            }
+        } catch (Exception e) {
+            onFailure(handler, job, e);
+        } catch (Throwable t) {
+            onFailure(handler, job, new RuntimeException(t));
+        } finally {
+            active.remove(job.id());
+            free.incrementAndGet();
+            wake();
+        }
+    }
+
+    private void onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
+        String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
+        try {
+            Optional<String> state = store.fail(job, instanceId, reason);
+            if (state.filter("failed"::equals).isPresent()) {
+                giveUp(handler, job.refId(), reason);
+            }
+        } catch (Exception dbError) {
+            // The lease runs out and the reaper takes over.
+            LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
+        }
+    }
+
+    void giveUp(JobHandler handler, String refId, String reason) {
+        try {
+            handler.giveUp(refId, reason);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "giveUp(%s) of %s failed", refId, handler.kind());
+        }
+    }
+
+    private void renewAll() {
+        try {
+            store.renew(instanceId, active.keySet(), config.lease());
+        } catch (Exception e) {
+            LOG.warnf("Renewing job leases failed: %s", e.getMessage());
+        }
+    }
+
+    private void pause(long millis) {
+        synchronized (signal) {
+            try {
+                signal.wait(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private final class RunningJob implements JobContext {
+        final JobStore.Claimed job;
+
+        RunningJob(JobStore.Claimed job) {
+            this.job = job;
+        }
+
+        @Override
+        public String jobId() {
+            return job.id();
+        }
+
+        @Override
+        public String refId() {
+            return job.refId();
+        }
+
+        @Override
+        public int attempt() {
+            return job.attempt();
+        }
+
+        @Override
+        public void heartbeat() {
+            try {
+                store.renew(instanceId, List.of(job.id()), config.lease());
+            } catch (Exception e) {
+                LOG.warnf("Heartbeat of job %s failed: %s", job.id(), e.getMessage());
+            }
+        }
+    }
+}

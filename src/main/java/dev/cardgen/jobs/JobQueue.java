@@ -1,0 +1,61 @@
+package dev.cardgen.jobs;
+
+import dev.cardgen.api.Ids;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+/** The way work enters the queue. */
+@ApplicationScoped
+public class JobQueue {
+
+    public static final int MAX_ATTEMPTS = 3;
+
+    private final EntityManager em;
+    private final TransactionSynchronizationRegistry tsr;
+    private final JobDispatcher dispatcher;
+
+    public JobQueue(EntityManager em, TransactionSynchronizationRegistry tsr, JobDispatcher dispatcher) {
+        this.em = em;
+        this.tsr = tsr;
+        this.dispatcher = dispatcher;
+    }
+
+    /**
+     * Inserts a queued job in the caller's transaction (or a new one when there is none), so the job
+     * exists iff the caller's rows commit. The dispatcher of this instance is woken right after
+     * commit; a NOTIFY, delivered by PostgreSQL only on commit, wakes the other instances.
+     *
+     * @return the job id ({@code job_...})
+     */
+    @Transactional(Transactional.TxType.REQUIRED)
+    public String enqueue(String kind, String refId) {
+        String id = Ids.next("job");
+        // clock_timestamp(), not now(): jobs enqueued in one transaction keep their order.
+        em.createNativeQuery("""
+                        INSERT INTO jobs (id, kind, ref_id, state, attempts, max_attempts, created_at, updated_at)
+                        SELECT ?1, ?2, ?3, 'queued', 0, ?4, clock_timestamp(), clock_timestamp()
+                          FROM (SELECT pg_notify('%s', ?2)) AS announce""".formatted(JobDispatcher.CHANNEL))
+                .setParameter(1, id)
+                .setParameter(2, kind)
+                .setParameter(3, refId)
+                .setParameter(4, MAX_ATTEMPTS)
+                .executeUpdate();
+        tsr.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    dispatcher.wake();
+                }
+            }
+        });
+        return id;
+    }
+}

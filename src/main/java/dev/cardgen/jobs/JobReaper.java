@@ -1,0 +1,43 @@
+package dev.cardgen.jobs;
+
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/** Requeues jobs whose worker stopped heartbeating (crash, kill, lost connection), or fails them after their last attempt. */
+@ApplicationScoped
+public class JobReaper {
+
+    private static final Logger LOG = Logger.getLogger(JobReaper.class);
+
+    private final JobStore store;
+    private final JobDispatcher dispatcher;
+
+    public JobReaper(JobStore store, JobDispatcher dispatcher) {
+        this.store = store;
+        this.dispatcher = dispatcher;
+    }
+
+    @Scheduled(every = "${cardgen.jobs.reap-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void reap() {
+        try {
+            boolean requeued = false;
+            for (JobStore.Reaped job : store.reapExpired()) {
+                if ("failed".equals(job.state())) {
+                    LOG.warnf("Job %s (%s %s) abandoned: lease expired on its last attempt", job.id(), job.kind(), job.refId());
+                    dispatcher.handler(job.kind()).ifPresentOrElse(
+                            h -> dispatcher.giveUp(h, job.refId(), "lease expired"),
+                            () -> LOG.errorf("No handler of kind %s to give up job %s", job.kind(), job.id()));
+                } else {
+                    LOG.infof("Job %s (%s %s) requeued: lease expired", job.id(), job.kind(), job.refId());
+                    requeued = true;
+                }
+            }
+            if (requeued) {
+                dispatcher.wake();
+            }
+        } catch (Exception e) {
+            LOG.warnf("Reaping expired jobs failed: %s", e.getMessage());
+        }
+    }
+}

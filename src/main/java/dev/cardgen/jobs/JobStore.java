@@ -1,0 +1,133 @@
+package dev.cardgen.jobs;
+
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQL of the queue's life cycle, each step one autocommit statement. Every write after the
+ * claim is guarded by (lease_owner, attempts), so a worker that lost its lease cannot overwrite
+ * the outcome of the attempt that replaced it.
+ */
+@ApplicationScoped
+public class JobStore {
+
+    /** A job this instance just claimed. */
+    public record Claimed(String id, String kind, String refId, int attempt) {
+    }
+
+    /** A job whose lease expired; {@code state} is what it became: queued or failed. */
+    public record Reaped(String id, String kind, String refId, String state) {
+    }
+
+    private final AgroalDataSource ds;
+
+    public JobStore(AgroalDataSource ds) {
+        this.ds = ds;
+    }
+
+    /** db-scheduler style: pick and lease up to {@code limit} of the oldest queued jobs in one statement. */
+    public List<Claimed> claim(String owner, Collection<String> kinds, Duration lease, int limit) throws SQLException {
+        // The outer SELECT only orders the claimed rows (RETURNING has no ORDER BY): oldest start first.
+        String sql = """
+                WITH claimed AS (
+                  UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
+                         attempts = attempts + 1, updated_at = now()
+                   WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
+                                 ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                  RETURNING id, kind, ref_id, attempts, created_at)
+                SELECT id, kind, ref_id, attempts FROM claimed ORDER BY created_at""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, owner);
+            ps.setDouble(2, seconds(lease));
+            ps.setArray(3, c.createArrayOf("text", kinds.toArray()));
+            ps.setInt(4, limit);
+            List<Claimed> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4)));
+                }
+            }
+            return out;
+        }
+    }
+
+    public int renew(String owner, Collection<String> ids, Duration lease) throws SQLException {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        String sql = """
+                UPDATE jobs SET lease_until = now() + make_interval(secs => ?), updated_at = now()
+                 WHERE id = ANY (?) AND lease_owner = ? AND state = 'running'""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setDouble(1, seconds(lease));
+            ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+            ps.setString(3, owner);
+            return ps.executeUpdate();
+        }
+    }
+
+    /** @return false when the lease was lost meanwhile (another attempt owns the row now) */
+    public boolean complete(Claimed job, String owner) throws SQLException {
+        String sql = """
+                UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = now()
+                 WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, job.id());
+            ps.setString(2, owner);
+            ps.setInt(3, job.attempt());
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** Back to queued while attempts remain, else failed. Empty when the lease was lost meanwhile. */
+    public Optional<String> fail(Claimed job, String owner, String error) throws SQLException {
+        String sql = """
+                UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+                       last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = now()
+                 WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'
+                RETURNING state""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, error);
+            ps.setString(2, job.id());
+            ps.setString(3, owner);
+            ps.setInt(4, job.attempt());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * Running jobs whose lease expired go back to the queue, or fail on their last attempt. Row locks
+     * make concurrent reapers on several instances see each job exactly once.
+     */
+    public List<Reaped> reapExpired() throws SQLException {
+        String sql = """
+                UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+                       last_error = 'lease expired', lease_owner = NULL, lease_until = NULL, updated_at = now()
+                 WHERE state = 'running' AND lease_until < now()
+                RETURNING id, kind, ref_id, state""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            List<Reaped> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(new Reaped(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+            return out;
+        }
+    }
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.cardgen.jobs;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.OptionalInt;
+
+/** Settings of the job queue under {@code cardgen.jobs.*}. */
+@ConfigMapping(prefix = "cardgen.jobs")
+public interface JobsConfig {
+
+    /** Jobs run at once on this instance; default: the number of available processors. */
+    OptionalInt workers();
+
+    /** Fallback poll for queued jobs; new jobs are normally announced by an in-process signal and NOTIFY. */
+    @WithDefault("1s")
+    Duration pollInterval();
+
+    /** How long a claimed job stays ours without a heartbeat; renewed every lease/3. */
+    @WithDefault("30s")
+    Duration lease();
+
+    /** How often expired leases are looked for (read by the {@code @Scheduled} reaper). */
+    @WithDefault("5s")
+    Duration reapInterval();
+
+    default int workerCount() {
+        return Math.max(1, workers().orElse(Runtime.getRuntime().availableProcessors()));
+    }
+}

@@ -1,0 +1,199 @@
+package dev.cardgen.stream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.jobs.PgListener;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.Config;
+import org.jboss.logging.Logger;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The ordered event log of every stream: PostgreSQL is the record, {@code NOTIFY cardgen_events}
+ * announces appends to every instance, and in this process appends also go straight to the local
+ * followers. Followers replay the table, then take live events, de-duplicated and ordered by seq.
+ */
+@ApplicationScoped
+public class EventLog {
+
+    static final String CHANNEL = "cardgen_events";
+    private static final Logger LOG = Logger.getLogger(EventLog.class);
+
+    private final AgroalDataSource ds;
+    private final ObjectMapper json;
+    private final Config mpConfig;
+    private final Map<String, Set<StreamFollower>> followers = new ConcurrentHashMap<>();
+    private PgListener listener;
+
+    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig) {
+        this.ds = ds;
+        this.json = json;
+        this.mpConfig = mpConfig;
+    }
+
+    void start(@Observes StartupEvent event) {
+        listener = new PgListener(mpConfig, CHANNEL, this::onNotification, this::catchUpAll);
+        listener.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (listener != null) {
+            listener.stop();
+        }
+    }
+
+    /**
+     * Appends the next event of {@code streamId} in its own transaction (committed when this
+     * returns, whatever the caller's transaction does), then announces it. {@code data} is a Map or
+     * record, serialised with the application's ObjectMapper (snake_case).
+     */
+    public StreamEvent append(String streamId, String event, Object data) {
+        String dataJson;
+        try {
+            dataJson = json.writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Event data cannot be written as JSON", e);
+        }
+        int seq = QuarkusTransaction.requiringNew().call(() -> insert(streamId, event, dataJson));
+        StreamEvent appended = new StreamEvent(streamId, seq, event, dataJson);
+        deliver(streamId, List.of(appended));
+        return appended;
+    }
+
+    /** The events of {@code streamId} with seq greater than {@code afterSeq}, in order. */
+    public List<StreamEvent> read(String streamId, int afterSeq) {
+        String sql = "SELECT seq, event, data FROM stream_events WHERE stream_id = ? AND seq > ? ORDER BY seq";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, streamId);
+            ps.setInt(2, afterSeq);
+            List<StreamEvent> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StreamEvent(streamId, rs.getInt(1), rs.getString(2), rs.getString(3)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading stream " + streamId + " failed", e);
+        }
+    }
+
+    /**
+     * Every event from the first, exactly once each and in order, then the live ones; completes
+     * after {@code done} or {@code error}. Any number of subscribers; events appended by other
+     * instances arrive through NOTIFY. Subscription (the initial read) runs on a worker thread.
+     */
+    public Multi<StreamEvent> follow(String streamId) {
+        return Multi.createFrom().<StreamEvent>emitter(emitter -> {
+            StreamFollower follower = new StreamFollower(streamId, emitter, this::read);
+            followers.compute(streamId, (k, v) -> {
+                Set<StreamFollower> s = v != null ? v : ConcurrentHashMap.newKeySet();
+                s.add(follower);
+                return s;
+            });
+            emitter.onTermination(() -> unregister(streamId, follower));
+            // Registered before the first read: an event committed meanwhile is either in the read or offered after it.
+            follower.catchUp();
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private void unregister(String streamId, StreamFollower follower) {
+        followers.computeIfPresent(streamId, (k, s) -> {
+            s.remove(follower);
+            return s.isEmpty() ? null : s;
+        });
+    }
+
+    private int insert(String streamId, String event, String dataJson) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            // Serialises appends to one stream (across instances) so max(seq) + 1 is free.
+            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(7001, hashtext(?))")) {
+                lock.setString(1, streamId);
+                lock.execute();
+            }
+            int seq;
+            try (PreparedStatement ins = c.prepareStatement("""
+                    INSERT INTO stream_events (stream_id, seq, event, data, created_at)
+                    SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, now() FROM stream_events WHERE stream_id = ?
+                    RETURNING seq""")) {
+                ins.setString(1, streamId);
+                ins.setString(2, event);
+                ins.setString(3, dataJson);
+                ins.setString(4, streamId);
+                try (ResultSet rs = ins.executeQuery()) {
+                    rs.next();
+                    seq = rs.getInt(1);
+                }
+            }
+            try (PreparedStatement notify = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+                notify.setString(1, CHANNEL);
+                notify.setString(2, streamId + ":" + seq);
+                notify.execute();
+            }
+            return seq;
+        }
+    }
+
+    /** A NOTIFY {@code <stream_id>:<seq>}, from any instance including this one. */
+    private void onNotification(String payload) {
+        int colon = payload.lastIndexOf(':');
+        if (colon <= 0) {
+            return;
+        }
+        String streamId = payload.substring(0, colon);
+        int seq;
+        try {
+            seq = Integer.parseInt(payload.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Set<StreamFollower> set = followers.get(streamId);
+        if (set == null || set.isEmpty()) {
+            return;
+        }
+        int behind = set.stream().mapToInt(StreamFollower::lastSeq).min().orElse(seq);
+        if (behind >= seq) {
+            return; // already delivered in process
+        }
+        deliver(streamId, read(streamId, behind));
+    }
+
+    /** After (re)connecting the listener: notifications may have been missed, so every follower re-reads. */
+    private void catchUpAll() {
+        followers.values().forEach(set -> set.forEach(f -> {
+            try {
+                f.catchUp();
+            } catch (RuntimeException e) {
+                LOG.warnf("Catching up stream %s failed: %s", f.streamId(), e.getMessage());
+            }
+        }));
+    }
+
+    private void deliver(String streamId, List<StreamEvent> events) {
+        Set<StreamFollower> set = followers.get(streamId);
+        if (set == null) {
+            return;
+        }
+        for (StreamFollower f : set) {
+            for (StreamEvent e : events) {
+                f.offer(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.cardgen.stream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.FrameworkErrors;
+import dev.cardgen.api.Unavailability;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code GET /api/v1/render-stream/{token}} as Server-Sent Events. A plain Vert.x route rather
+ * than JAX-RS so the bytes are exactly {@code event: <name>\ndata: <json>\n\n} per event and
+ * {@code : keep-alive\n\n} between them, and the errors before the stream are ordinary JSON
+ * responses. Every connection replays the stream from its first event; the response ends after
+ * {@code done} or {@code error}. No API key: the token is the capability.
+ */
+@ApplicationScoped
+public class RenderStreamRoute {
+
+    public static final String PATH = "/api/v1/render-stream/:token";
+    private static final Logger LOG = Logger.getLogger(RenderStreamRoute.class);
+    private static final Buffer KEEP_ALIVE = Buffer.buffer(": keep-alive\n\n");
+
+    private final StreamTokens tokens;
+    private final EventLog log;
+    private final StreamConfig config;
+    private final ObjectMapper json;
+
+    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, ObjectMapper json) {
+        this.tokens = tokens;
+        this.log = log;
+        this.config = config;
+        this.json = json;
+    }
+
+    void install(@Observes Router router) {
+        router.get(PATH).handler(this::handle);
+    }
+
+    static String frame(StreamEvent e) {
+        return "event: " + e.event() + "\ndata: " + e.dataJson() + "\n\n";
+    }
+
+    private void handle(RoutingContext ctx) {
+        String token = ctx.pathParam("token");
+        ctx.vertx().<String>executeBlocking(() -> tokens.resolve(token), false).onComplete(ar -> {
+            if (ar.succeeded()) {
+                stream(ctx, ar.result());
+            } else if (ar.cause() instanceof ApiException e) {
+                error(ctx, e);
+            } else if (Unavailability.isUnavailable(ar.cause())) {
+                LOG.warnf("Resolving a stream token failed, database unavailable: %s", ar.cause().getMessage());
+                error(ctx, ApiException.unavailable("The service is temporarily unavailable; retry shortly."));
+            } else {
+                LOG.errorf(ar.cause(), "Resolving a stream token failed");
+                error(ctx, FrameworkErrors.internal());
+            }
+        });
+    }
+
+    private void stream(RoutingContext ctx, String streamId) {
+        HttpServerResponse res = ctx.response();
+        Context vctx = ctx.vertx().getOrCreateContext();
+        res.setStatusCode(200).setChunked(true)
+                .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .putHeader("X-Accel-Buffering", "no");
+        res.write(Buffer.buffer()); // sends the headers now, before the first event
+        long keepAlive = Math.max(1, config.keepAlive().toMillis());
+        long timer = ctx.vertx().setPeriodic(keepAlive, id -> {
+            if (!res.ended() && !res.closed()) {
+                res.write(KEEP_ALIVE);
+            }
+        });
+        AtomicReference<Cancellable> subscription = new AtomicReference<>();
+        Runnable cleanup = () -> {
+            ctx.vertx().cancelTimer(timer);
+            Cancellable c = subscription.get();
+            if (c != null) {
+                c.cancel();
+            }
+        };
+        res.closeHandler(v -> cleanup.run());
+        // Events are written on the connection's context, in the order they are emitted.
+        subscription.set(log.follow(streamId).subscribe().with(
+                event -> vctx.runOnContext(v -> {
+                    if (!res.ended() && !res.closed()) {
+                        res.write(frame(event));
+                    }
+                }),
+                failure -> vctx.runOnContext(v -> {
+                    LOG.warnf("Stream %s failed: %s", streamId, failure.getMessage());
+                    cleanup.run();
+                    if (!res.ended() && !res.closed()) {
+                        res.end();
+                    }
+                }),
+                () -> vctx.runOnContext(v -> {
+                    ctx.vertx().cancelTimer(timer);
+                    if (!res.ended() && !res.closed()) {
+                        res.end();
+                    }
+                })));
+        if (res.closed()) {
+            cleanup.run();
+        }
+    }
+
+    private void error(RoutingContext ctx, ApiException error) {
+        String body;
+        try {
+            body = json.writeValueAsString(error.body());
+        } catch (JsonProcessingException e) {
+            body = "{\"error\":{\"type\":\"api_error\",\"code\":\"internal_error\",\"message\":\"Internal error.\"}}";
+        }
+        HttpServerResponse res = ctx.response().setStatusCode(error.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+        error.headers().forEach(res::putHeader);
+        res.end(body);
+    }
+}

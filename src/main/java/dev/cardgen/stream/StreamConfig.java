@@ -1,0 +1,19 @@
+package dev.cardgen.stream;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Settings of the event stream under {@code cardgen.stream.*}. */
+@ConfigMapping(prefix = "cardgen.stream")
+public interface StreamConfig {
+
+    /** Interval of the {@code : keep-alive} comment on open SSE connections. */
+    @WithDefault("15s")
+    Duration keepAlive();
+
+    /** How long a stream token stays valid (DESIGN.md §6: 15 minutes). */
+    @WithDefault("15m")
+    Duration tokenTtl();
+}

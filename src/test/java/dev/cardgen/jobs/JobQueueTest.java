@@ -1,0 +1,229 @@
+package dev.cardgen.jobs;
+
+import dev.cardgen.api.Ids;
+import dev.cardgen.testing.JobsStreamProfile;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.narayana.jta.QuarkusTransactionException;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The queue against the real PostgreSQL. The profile's fallback poll is one hour, so every job
+ * that runs within these tests' timeouts was started by a wake-up signal, not by polling.
+ */
+@QuarkusTest
+@TestProfile(JobsStreamProfile.class)
+class JobQueueTest {
+
+    @Inject
+    JobQueue queue;
+    @Inject
+    AgroalDataSource ds;
+    @Inject
+    TestHandlers.Once once;
+    @Inject
+    TestHandlers.Throws throwing;
+    @Inject
+    TestHandlers.LeaseLoser leaseLoser;
+    @Inject
+    TestHandlers.Gated gated;
+    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
+    String jdbcUrl;
+
+    @Test
+    void aJobRunsOnceRightAfterCommit() {
+        String ref = ref();
+        String id = queue.enqueue("test-once", ref);
+        assertTrue(id.startsWith("job_"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
+        assertEquals(1, once.runs(ref));
+        assertEquals(1, attempts(id));
+    }
+
+    @Test
+    void eightJobsRunFourAtATimeWithNoWorkerIdleWhileJobsWait() {
+        gated.reset();
+        List<String> ids = new ArrayList<>();
+        List<String> refs = new ArrayList<>();
+        QuarkusTransaction.requiringNew().run(() -> {
+            for (int i = 0; i < 8; i++) {
+                String ref = ref();
+                refs.add(ref);
+                ids.add(queue.enqueue("test-gated", ref));
+            }
+        });
+        await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 4);
+        assertEquals(4, gated.runs.size(), "only as many jobs start as there are workers");
+        assertEquals(4, count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'queued'", ids));
+        gated.gate.countDown();
+        await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'done'", ids) == 8);
+        assertEquals(4, gated.peak.get());
+        refs.forEach(r -> assertEquals(1, gated.runs(r)));
+        // Each of the 4 later jobs starts as soon as a worker frees up (the poll is 1 h).
+        List<Instant> ends = gated.spans.stream().map(TestHandlers.Gated.Span::end).sorted().toList();
+        List<Instant> starts = gated.spans.stream().map(TestHandlers.Gated.Span::start).sorted().toList();
+        for (int k = 0; k < 4; k++) {
+            Instant start = starts.get(4 + k);
+            Instant freed = ends.get(k);
+            assertTrue(!start.isBefore(freed.minusMillis(5)) && start.isBefore(freed.plusMillis(500)),
+                    "job " + (4 + k) + " started " + start + ", worker freed " + freed);
+        }
+    }
+
+    @Test
+    void enqueueInARolledBackTransactionLeavesNoJob() {
+        String ref = ref();
+        assertThrows(QuarkusTransactionException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            queue.enqueue("test-once", ref);
+            QuarkusTransaction.setRollbackOnly();
+        }));
+        assertEquals(0, count("SELECT count(*) FROM jobs WHERE ref_id = ANY (?)", List.of(ref)));
+        String after = ref();
+        String id = queue.enqueue("test-once", after);
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
+        assertEquals(0, once.runs(ref));
+    }
+
+    @Test
+    void aJobAnnouncedByAnotherInstanceWakesThisOne() throws Exception {
+        String ref = ref();
+        String id = Ids.next("job");
+        try (Connection other = otherInstance(); Statement st = other.createStatement()) {
+            other.setAutoCommit(false);
+            st.execute("INSERT INTO jobs (id, kind, ref_id) VALUES ('" + id + "', 'test-once', '" + ref + "')");
+            st.execute("NOTIFY cardgen_jobs, 'test-once'");
+            other.commit();
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
+        assertEquals(1, once.runs(ref));
+    }
+
+    @Test
+    void afterTheListenConnectionDropsAJobAnnouncedMeanwhileStillRuns() throws Exception {
+        String ref = ref();
+        String id = Ids.next("job");
+        try (Connection other = otherInstance(); Statement st = other.createStatement()) {
+            st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cardgen-listen-cardgen_jobs'");
+            st.execute("INSERT INTO jobs (id, kind, ref_id) VALUES ('" + id + "', 'test-once', '" + ref + "')");
+            st.execute("NOTIFY cardgen_jobs, 'test-once'");
+        }
+        // The notification may be lost; the reconnect wakes the dispatcher (the fallback poll is 1 h).
+        await().atMost(Duration.ofSeconds(10)).until(() -> "done".equals(state(id)));
+        assertEquals(1, once.runs(ref));
+    }
+
+    @Test
+    void aJobLeftRunningByADeadInstanceIsRequeuedAndRuns() throws Exception {
+        String ref = ref();
+        String id = Ids.next("job");
+        exec("INSERT INTO jobs (id, kind, ref_id, state, attempts, lease_owner, lease_until) "
+                + "VALUES ('" + id + "', 'test-once', '" + ref + "', 'running', 1, 'inst_deadbeef0000', now() - interval '1 minute')");
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
+        assertEquals(1, once.runs(ref));
+        assertEquals(2, attempts(id));
+    }
+
+    @Test
+    void aJobWhoseLeaseExpiresThreeTimesFailsAndIsGivenUpOnce() {
+        String ref = ref();
+        String id = queue.enqueue("test-lease-loser", ref);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(state(id)));
+        assertEquals(3, leaseLoser.runs(ref));
+        assertEquals(3, attempts(id));
+        await().during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(2)).until(() -> leaseLoser.givenUp(ref) == 1);
+        assertEquals("lease expired", leaseLoser.reasons.get(ref));
+        assertEquals("lease expired", text("SELECT last_error FROM jobs WHERE id = ?", id));
+    }
+
+    @Test
+    void aThrowingHandlerIsRetriedThenFailed() {
+        String ref = ref();
+        String id = queue.enqueue("test-throws", ref);
+        await().atMost(Duration.ofSeconds(5)).until(() -> "failed".equals(state(id)));
+        assertEquals(3, throwing.runs(ref));
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> throwing.givenUp(ref) == 1);
+        assertEquals("boom on attempt 3", throwing.reasons.get(ref));
+        assertEquals("boom on attempt 3", text("SELECT last_error FROM jobs WHERE id = ?", id));
+    }
+
+    @Test
+    void theHeartbeatKeepsALongJobLeased() {
+        gated.reset();
+        String ref = ref();
+        String id = queue.enqueue("test-gated", ref);
+        await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 1);
+        // Twice the 3 s lease: without heartbeats the reaper would requeue it.
+        await().during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(8))
+                .until(() -> "running".equals(state(id)) && attempts(id) == 1);
+        gated.gate.countDown();
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
+        assertEquals(1, gated.runs(ref));
+        assertFalse(gated.givenUp(ref) > 0);
+    }
+
+    private static String ref() {
+        return "ref_" + Ids.random(16);
+    }
+
+    private Connection otherInstance() throws Exception {
+        return DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
+    }
+
+    private String state(String id) {
+        return text("SELECT state FROM jobs WHERE id = ?", id);
+    }
+
+    private int attempts(String id) {
+        return Integer.parseInt(text("SELECT attempts::text FROM jobs WHERE id = ?", id));
+    }
+
+    private String text(String sql, String arg) {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, arg);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private int count(String sql, List<String> ids) {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setArray(1, c.createArrayOf("text", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void exec(String sql) throws Exception {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.cardgen.stream;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Ids;
+import dev.cardgen.testing.JobsStreamProfile;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+@TestProfile(JobsStreamProfile.class)
+class EventLogTest {
+
+    @Inject
+    EventLog log;
+    @Inject
+    StreamTokens tokens;
+
+    @Test
+    void concurrentAppendsGetDistinctConsecutiveSeqsAndAFollowerSeesEachOnceInOrder() throws Exception {
+        String gen = Ids.next(Ids.GENERATION);
+        CompletableFuture<List<StreamEvent>> followed = log.follow(gen).collect().asList()
+                .subscribeAsCompletionStage().toCompletableFuture();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<CompletableFuture<Void>> writers = IntStream.range(0, 4).mapToObj(w -> CompletableFuture.runAsync(() -> {
+                for (int i = 0; i < 25; i++) {
+                    log.append(gen, "progress", Map.of("writer", w, "i", i));
+                }
+            }, pool)).toList();
+            CompletableFuture.allOf(writers.toArray(CompletableFuture[]::new)).get();
+        } finally {
+            pool.shutdown();
+        }
+        log.append(gen, "done", Map.of("status", "completed"));
+        List<StreamEvent> events = followed.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(101, events.size());
+        for (int i = 0; i < events.size(); i++) {
+            assertEquals(i + 1, events.get(i).seq());
+        }
+        assertEquals(events, log.read(gen, 0));
+        assertEquals("done", events.get(100).event());
+    }
+
+    @Test
+    void tokensResolveUntilTheyExpire() {
+        String gen = Ids.next(Ids.GENERATION);
+        Instant before = Instant.now();
+        IssuedToken issued = tokens.issue(gen);
+        assertTrue(issued.token().matches("[A-Za-z0-9_-]{43}"));
+        assertTrue(!issued.expiresAt().isBefore(before.plus(Duration.ofMinutes(15)).minusSeconds(2)));
+        assertEquals(gen, tokens.resolve(issued.token()));
+        assertEquals(404, assertThrows(ApiException.class, () -> tokens.resolve("C".repeat(43))).status());
+        IssuedToken expired = tokens.issue(gen, Duration.ofSeconds(-1));
+        ApiException e = assertThrows(ApiException.class, () -> tokens.resolve(expired.token()));
+        assertEquals(410, e.status());
+        assertEquals("stream_expired", e.code());
+    }
+}
