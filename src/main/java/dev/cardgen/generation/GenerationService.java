@@ -78,7 +78,7 @@ public class GenerationService {
         g.createdAt = Times.now();
         g.streamExpiresAt = g.createdAt.plus(STREAM_TTL);
         g.persist();
-        StreamTokens.IssuedToken token = tokens.issue(g.id, STREAM_TTL);
+        dev.cardgen.stream.IssuedToken token = tokens.issue(g.id, STREAM_TTL);
         jobs.enqueue(JOB_KIND, g.id);
         return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
     }
