@@ -42,13 +42,13 @@ record ByteRange(long offset, long length) {
             return Optional.of(new ByteRange(size - n, n));
         }
         long first = Long.parseLong(m.group(1));
-        long last = m.group(2).isEmpty() ? size - 1 : Long.parseLong(m.group(2));
-        if (last < first) {
+        if (!m.group(2).isEmpty() && Long.parseLong(m.group(2)) < first) {
             return Optional.empty(); // syntactically invalid: ignore the header
         }
         if (first >= size) {
             throw unsatisfiable(size);
         }
+        long last = m.group(2).isEmpty() ? size - 1 : Long.parseLong(m.group(2));
         last = Math.min(last, size - 1);
         return Optional.of(new ByteRange(first, last - first + 1));
     }
