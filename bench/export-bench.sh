@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -q test -Dtest=dev.cardgen.bench.ExportBench -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dbench.runs="${1:-15}" -Dbench.downloads="${2:-40}" -Dbench.out="$PWD/bench/results-export.md"
+  -Dbench.runs="${1:-15}" -Dbench.downloads="${2:-200}" -Dbench.out="$PWD/bench/results-export.md"
 cat bench/results-export.md

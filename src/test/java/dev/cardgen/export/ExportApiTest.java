@@ -411,4 +411,19 @@ class ExportApiTest {
         Api.as(acct.key()).get("/api/v1/exports/" + before + "/file").then().statusCode(200);
         Api.as(acct.key()).get("/api/v1/exports").then().body("data.id", is(List.of(after, before)));
     }
+
+    @Test
+    void anExportThatCannotBeProducedEndsFailedWithAnError() {
+        var acct = Api.newAccount();
+        String gen = ExportFixtures.completedGeneration(acct.key());
+        blobs.delete(GenerationBlobs.product(gen));
+        String id = ExportFixtures.create(acct.key(), body("generation_id", gen, "preset", "market1-3x4")).statusCode(202).extract().path("id");
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                "failed".equals(Api.as(acct.key()).get("/api/v1/exports/" + id).then().extract().path("status")));
+        Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
+                .body("error.code", is("source_missing"))
+                .body("error.message", not(org.hamcrest.Matchers.emptyOrNullString()))
+                .body("$", not(hasKey("bytes"))).body("$", not(hasKey("download_url"))).body("$", not(hasKey("expires_at")));
+        assertError(Api.as(acct.key()).get("/api/v1/exports/" + id + "/file").then(), 404, "invalid_request_error", "resource_missing", null);
+    }
 }
