@@ -278,6 +278,8 @@ class ExportApiTest {
         var acct = shared();
         var other = Api.newAccount();
         String id = ExportFixtures.readyExport(acct.key(), body("generation_id", sharedGeneration, "preset", "market5-1x1"));
+        // Downloaded once by its owner first, so the in-memory record of the ready file exists.
+        Api.as(acct.key()).get("/api/v1/exports/" + id + "/file").then().statusCode(200);
         assertError(Api.as(other.key()).get("/api/v1/exports/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(other.key()).get("/api/v1/exports/" + id + "/file").then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(acct.key()).get("/api/v1/exports/exp_000000000000000000000000").then(), 404, "invalid_request_error", "resource_missing", "id");
