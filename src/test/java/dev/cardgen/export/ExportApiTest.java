@@ -428,4 +428,32 @@ class ExportApiTest {
                 .body("$", not(hasKey("bytes"))).body("$", not(hasKey("download_url"))).body("$", not(hasKey("expires_at")));
         assertError(Api.as(acct.key()).get("/api/v1/exports/" + id + "/file").then(), 404, "invalid_request_error", "resource_missing", null);
     }
+
+    @Test
+    void aProcessingExportIsReadWithoutFileFields() {
+        var acct = shared();
+        // A row as the create transaction leaves it, without a job, so it stays processing for this test.
+        String id = dev.cardgen.api.Ids.next(dev.cardgen.api.Ids.EXPORT);
+        QuarkusTransaction.requiringNew().run(() -> {
+            Export e = new Export();
+            e.id = id;
+            e.accountId = acct.id();
+            e.projectId = acct.defaultProjectId();
+            e.generationId = sharedGeneration;
+            e.variant = 0;
+            e.preset = "market1-3x4";
+            e.format = "png";
+            e.width = 1200;
+            e.height = 1600;
+            e.status = Export.PROCESSING;
+            e.createdAt = dev.cardgen.api.Times.now();
+            e.persist();
+        });
+        Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
+                .body("$", aMapWithSize(11))
+                .body("status", is("processing"))
+                .body("$", not(hasKey("bytes"))).body("$", not(hasKey("download_url"))).body("$", not(hasKey("expires_at")))
+                .body("$", not(hasKey("error"))).body("$", not(hasKey("completed_at")));
+        assertError(Api.as(acct.key()).get("/api/v1/exports/" + id + "/file").then(), 404, "invalid_request_error", "resource_missing", null);
+    }
 }
