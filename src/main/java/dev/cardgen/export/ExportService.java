@@ -95,6 +95,7 @@ public class ExportService {
     }
 
     /** The record; a ready one gets a fresh download link valid {@link #LINK_TTL} from now. */
+    @Transactional(Transactional.TxType.SUPPORTS)
     public ExportView view(Export e, String baseUrl) {
         String url = null;
         String expires = null;
