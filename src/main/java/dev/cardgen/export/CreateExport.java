@@ -1,0 +1,36 @@
+package dev.cardgen.export;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Strings;
+
+import java.util.stream.Collectors;
+
+/** Body of POST /api/v1/exports, as sent; {@link #validate()} gives the normalised request or a 400 naming the field. */
+public record CreateExport(String generationId, Integer variant, String preset, String format, Integer width) {
+
+    public record Valid(String generationId, int variant, Preset preset, ExportFormat format, int width, int height) {
+    }
+
+    public Valid validate() {
+        if (Strings.isBlank(generationId)) {
+            throw ApiException.missingParam("generation_id");
+        }
+        if (Strings.isBlank(preset)) {
+            throw ApiException.missingParam("preset");
+        }
+        Preset p = Preset.parse(preset).orElseThrow(() -> ApiException.invalidParam("preset",
+                "Unknown preset '" + Strings.clip(preset, 40) + "'. Known presets: " + Preset.names() + "."));
+        int v = variant == null ? 0 : variant;
+        if (v < 0 || v > 3) {
+            throw ApiException.invalidParam("variant", "variant must be the index of a ready variant (0 to 3).");
+        }
+        ExportFormat f = format == null ? ExportFormat.PNG : ExportFormat.parse(format).orElseThrow(() ->
+                ApiException.invalidParam("format", "format must be one of png, jpeg."));
+        int w = width == null ? p.defaultWidth() : width;
+        if (!p.widths().contains(w)) {
+            throw ApiException.invalidParam("width", "width must be one of " + p.widths().stream().map(String::valueOf)
+                    .collect(Collectors.joining(", ")) + " for preset " + p.id() + ".");
+        }
+        return new Valid(generationId, v, p, f, w, p.heightFor(w));
+    }
+}

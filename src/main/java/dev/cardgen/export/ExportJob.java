@@ -1,0 +1,131 @@
+package dev.cardgen.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.generation.GenerationBlobs;
+import dev.cardgen.generation.GenerationVariant;
+import dev.cardgen.jobs.JobContext;
+import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.render.CardRenderer;
+import dev.cardgen.render.Design;
+import dev.cardgen.storage.BlobKeys;
+import dev.cardgen.storage.BlobNotFoundException;
+import dev.cardgen.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * Renders one export from the variant's stored design and the generation's product cut-out (not the
+ * asset, which may be gone), at the preset's exact size. A design made for another ratio is laid
+ * out again for the preset's ratio, never stretched or cropped. Safe to repeat: the key is fixed and
+ * the same design renders the same bytes.
+ */
+@ApplicationScoped
+public class ExportJob implements JobHandler {
+
+    private static final Logger LOG = Logger.getLogger(ExportJob.class);
+
+    private final ExportService exports;
+    private final BlobStore blobs;
+    private final ObjectMapper json;
+
+    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json) {
+        this.exports = exports;
+        this.blobs = blobs;
+        this.json = json;
+    }
+
+    @Override
+    public String kind() {
+        return ExportService.JOB_KIND;
+    }
+
+    @Override
+    public void giveUp(String exportId, String reason) {
+        exports.fail(exportId, "internal_error", "The export could not be produced.");
+    }
+
+    /** Ends the export as failed with a code; not retried. */
+    static final class Failure extends RuntimeException {
+        final String code;
+
+        Failure(String code, String message) {
+            super(message, null, false, false);
+            this.code = code;
+        }
+    }
+
+    @Override
+    public void run(JobContext ctx) {
+        Export e = exports.find(ctx.refId()).orElse(null);
+        if (e == null || !Export.PROCESSING.equals(e.status)) {
+            return;
+        }
+        try {
+            Design design = designFor(e);
+            BufferedImage cutout = readCutout(e.generationId);
+            BufferedImage card = render(design, cutout, e);
+            ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
+            byte[] bytes = ExportEncoder.encode(card, format);
+            String key = BlobKeys.exportFile(e.id, "file." + format.extension());
+            blobs.put(key, bytes, format.contentType());
+            exports.markReady(e.id, key, bytes.length);
+        } catch (Failure f) {
+            exports.fail(e.id, f.code, f.getMessage());
+        }
+    }
+
+    /** The variant's design, with the preset's ratio when it differs (the layout is recomputed for it). */
+    private Design designFor(Export e) {
+        String stored = QuarkusTransaction.joiningExisting().call(() -> {
+            GenerationVariant v = GenerationVariant.findById(new GenerationVariant.Key(e.generationId, e.variant));
+            return v == null ? null : v.design;
+        });
+        if (stored == null) {
+            throw new Failure("variant_missing", "The variant to export no longer exists.");
+        }
+        Design d;
+        try {
+            d = json.readValue(stored, Design.class);
+        } catch (JsonProcessingException ex) {
+            throw new Failure("render_failed", "The variant's design could not be read.");
+        }
+        String ratio = Preset.parse(e.preset).orElseThrow().ratio().id();
+        return ratio.equals(d.ratio()) ? d : reRatio(d, ratio);
+    }
+
+    /** The same design for another ratio: the engine lays it out afresh at render time. */
+    public static Design reRatio(Design d, String ratioId) {
+        return new Design(d.version(), d.template(), ratioId, d.seed(), d.arrangement(), d.palette(), d.texts());
+    }
+
+    private BufferedImage readCutout(String generationId) {
+        try (InputStream in = blobs.get(GenerationBlobs.product(generationId))) {
+            BufferedImage img = ImageIO.read(in);
+            if (img == null) {
+                throw new Failure("render_failed", "The product image of this generation could not be read.");
+            }
+            return img;
+        } catch (BlobNotFoundException ex) {
+            throw new Failure("source_missing", "The product image of this generation is missing.");
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex); // storage trouble: retried by the queue
+        }
+    }
+
+    private static BufferedImage render(Design design, BufferedImage cutout, Export e) {
+        try {
+            return CardRenderer.render(design, cutout, e.width, e.height);
+        } catch (RuntimeException ex) {
+            LOG.errorf(ex, "Render failed for %s", e.id);
+            throw new Failure("render_failed", "The card could not be rendered at " + e.width + "×" + e.height + ".");
+        }
+    }
+}

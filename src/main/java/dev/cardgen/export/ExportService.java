@@ -1,0 +1,150 @@
+package dev.cardgen.export;
+
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.Page;
+import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Times;
+import dev.cardgen.api.UrlSigner;
+import dev.cardgen.generation.Generation;
+import dev.cardgen.generation.GenerationVariant;
+import dev.cardgen.jobs.JobQueue;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Creating, reading and listing exports, and their state transitions. */
+@ApplicationScoped
+@Transactional
+public class ExportService {
+
+    public static final String JOB_KIND = "export";
+    static final Duration LINK_TTL = Duration.ofHours(24);
+
+    private final JobQueue jobs;
+    private final UrlSigner signer;
+
+    public ExportService(JobQueue jobs, UrlSigner signer) {
+        this.jobs = jobs;
+        this.signer = signer;
+    }
+
+    /** The processing export and its job, in one transaction. */
+    public Export create(String accountId, CreateExport.Valid req) {
+        ApiException missing = notFound("generation", req.generationId(), "generation_id");
+        if (!Ids.looksLike(Ids.GENERATION, req.generationId())) {
+            throw missing;
+        }
+        Generation g = Generation.findOwned(accountId, req.generationId()).orElseThrow(() -> missing);
+        if (!Generation.COMPLETED.equals(g.status)) {
+            throw ApiException.conflict("generation_not_completed",
+                    "Generation " + g.id + " is '" + g.status + "'; only a completed generation can be exported.");
+        }
+        if (GenerationVariant.findById(new GenerationVariant.Key(g.id, req.variant())) == null) {
+            long count = GenerationVariant.count("key.generationId", g.id);
+            throw ApiException.invalidParam("variant", "variant must be a variant index of this generation: 0 to " + (count - 1) + ".");
+        }
+        Export e = new Export();
+        e.id = Ids.next(Ids.EXPORT);
+        e.accountId = accountId;
+        e.projectId = g.projectId;
+        e.generationId = g.id;
+        e.variant = req.variant();
+        e.preset = req.preset().id();
+        e.format = req.format().id();
+        e.width = req.width();
+        e.height = req.height();
+        e.status = Export.PROCESSING;
+        e.createdAt = Times.now();
+        e.persist();
+        jobs.enqueue(JOB_KIND, e.id);
+        return e;
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Export require(String accountId, String id) {
+        if (!Ids.looksLike(Ids.EXPORT, id)) {
+            throw ApiException.notFound("export", id);
+        }
+        return Export.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("export", id));
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<Export> find(String id) {
+        return Ids.looksLike(Ids.EXPORT, id) ? Optional.ofNullable(Export.findById(id)) : Optional.empty();
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page<Export> list(String accountId, String projectId, String generationId, PageRequest page) {
+        StringBuilder where = new StringBuilder("accountId = ?1");
+        List<Object> params = new ArrayList<>(List.of(accountId));
+        if (projectId != null && !projectId.isBlank()) {
+            params.add(projectId);
+            where.append(" and projectId = ?").append(params.size());
+        }
+        if (generationId != null && !generationId.isBlank()) {
+            params.add(generationId);
+            where.append(" and generationId = ?").append(params.size());
+        }
+        return Page.query(Export.class, where.toString(), page, params.toArray());
+    }
+
+    /** The record; a ready one gets a fresh download link valid {@link #LINK_TTL} from now. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ExportView view(Export e, String baseUrl) {
+        String url = null;
+        String expires = null;
+        if (e.isReady()) {
+            String path = filePath(e.id);
+            UrlSigner.Signed signed = signer.sign(path, LINK_TTL);
+            url = baseUrl + path + "?" + signed.query();
+            expires = Times.iso(signed.expiresAt());
+        }
+        ExportView.ErrorView error = e.errorCode == null ? null : new ExportView.ErrorView(e.errorCode, e.errorMessage);
+        return new ExportView(e.id, "export", e.status, e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
+                e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt));
+    }
+
+    public static String filePath(String exportId) {
+        return "/api/v1/exports/" + exportId + "/file";
+    }
+
+    /** The file's download name: {@code <preset>-<id>.<ext>}, made of our values only. */
+    public static String fileName(Export e) {
+        return e.preset + "-" + e.id + "." + ExportFormat.parse(e.format).orElseThrow().extension();
+    }
+
+    /** processing → ready; false when it already ended (a repeated job run). */
+    public boolean markReady(String id, String blobKey, long bytes) {
+        Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (e == null || !Export.PROCESSING.equals(e.status)) {
+            return false;
+        }
+        e.status = Export.READY;
+        e.blobKey = blobKey;
+        e.bytes = bytes;
+        e.completedAt = Times.now();
+        return true;
+    }
+
+    /** processing → failed with a code, once. */
+    public void fail(String id, String code, String message) {
+        Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (e != null && Export.PROCESSING.equals(e.status)) {
+            e.status = Export.FAILED;
+            e.errorCode = code;
+            e.errorMessage = message;
+            e.completedAt = Times.now();
+        }
+    }
+
+    private static ApiException notFound(String what, String id, String param) {
+        ApiException base = ApiException.notFound(what, id);
+        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
+    }
+}
