@@ -1,6 +1,7 @@
 package dev.cardgen.render;
 
 import com.pngencoder.PngEncoder;
+import com.pngencoder.PngEncoderSrgbRenderingIntent;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,9 +22,11 @@ public final class ImageEncoder {
 
     static final int PNG_LEVEL = 6;
 
+    /** PNG with an sRGB chunk (perceptual intent): our pixels are sRGB, and viewers should not guess. */
     public static byte[] png(BufferedImage img) {
         return new PngEncoder().withBufferedImage(img).withCompressionLevel(PNG_LEVEL)
-                .withMultiThreadedCompressionEnabled(false).toBytes();
+                .withMultiThreadedCompressionEnabled(false)
+                .withSrgbRenderingIntent(PngEncoderSrgbRenderingIntent.PERCEPTUAL).toBytes();
     }
 
     static byte[] imageIoPng(BufferedImage img) {

@@ -8,6 +8,6 @@ public final class ExportBenchAccess {
     }
 
     public static byte[] png(BufferedImage img) {
-        return ExportEncoder.pngSrgb(img);
+        return ExportEncoder.encode(img, ExportFormat.PNG);
     }
 }
