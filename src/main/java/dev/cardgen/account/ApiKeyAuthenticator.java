@@ -1,10 +1,10 @@
 package dev.cardgen.account;
 
+import dev.cardgen.api.BoundedCache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,23 +24,20 @@ public class ApiKeyAuthenticator {
     private record Entry(Principal principal, long expiresAt) {
     }
 
-    private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
+    private final BoundedCache<String, Entry> cache = new BoundedCache<>(MAX_ENTRIES);
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Principal> authenticate(String secret) {
         String hash = Hashing.sha256Hex(secret);
         long now = System.nanoTime();
-        Entry hit = cache.get(hash);
-        if (hit != null && hit.expiresAt - now > 0) {
-            return Optional.of(hit.principal);
+        Optional<Entry> hit = cache.get(hash).filter(e -> e.expiresAt - now > 0);
+        if (hit.isPresent()) {
+            return Optional.of(hit.get().principal);
         }
         Optional<Principal> found = ApiKey.findByHash(hash)
                 .filter(k -> k.revokedAt == null)
                 .map(k -> new Principal(k.accountId, k.id));
         if (found.isPresent()) {
-            if (cache.size() >= MAX_ENTRIES) {
-                cache.clear();
-            }
             cache.put(hash, new Entry(found.get(), now + TTL_NANOS));
         } else {
             cache.remove(hash);

@@ -1,9 +1,9 @@
 package dev.cardgen.export;
 
+import dev.cardgen.api.BoundedCache;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a download needs to know about a ready export, kept in memory: a ready export's file never
@@ -17,20 +17,15 @@ public class ReadyFiles {
     public record ReadyFile(String id, String accountId, String blobKey, long bytes, String contentType, String fileName) {
     }
 
-    private final ConcurrentHashMap<String, ReadyFile> files = new ConcurrentHashMap<>();
+    private final BoundedCache<String, ReadyFile> files = new BoundedCache<>(MAX_ENTRIES);
 
     Optional<ReadyFile> get(String exportId) {
-        return Optional.ofNullable(files.get(exportId));
+        return files.get(exportId);
     }
 
     /** The file of a ready export (the caller checked that it is). */
     ReadyFile of(Export e) {
         ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
-        ReadyFile f = new ReadyFile(e.id, e.accountId, e.blobKey, e.bytes, format.contentType(), ExportService.fileName(e));
-        if (files.size() >= MAX_ENTRIES) {
-            files.clear();
-        }
-        files.put(e.id, f);
-        return f;
+        return files.put(e.id, new ReadyFile(e.id, e.accountId, e.blobKey, e.bytes, format.contentType(), ExportService.fileName(e)));
     }
 }
