@@ -110,7 +110,7 @@ public class GenerationResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = GenerationView.class)))
     @APIResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public GenerationView get(@PathParam("generation_id") String id) {
-        return generations.view(generations.require(caller.accountId(), id));
+        return generations.viewOwned(caller.accountId(), id);
     }
 
     @POST

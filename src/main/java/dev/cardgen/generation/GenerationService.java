@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.BoundedCache;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
@@ -39,6 +40,7 @@ public class GenerationService {
 
     public static final String JOB_KIND = "generation";
     static final Duration PREVIEW_LINK_TTL = Duration.ofHours(24);
+    static final int FINISHED_CACHE_ENTRIES = 10_000;
     private static final SecureRandom SEEDS = new SecureRandom();
 
     private final QuotaService quota;
@@ -49,6 +51,11 @@ public class GenerationService {
     private final ObjectMapper json;
     private final TransactionSynchronizationRegistry transactions;
     private final Duration streamTtl;
+    /** Finished generations never change: their records, by id, without the signed links. */
+    private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
+
+    private record Finished(String accountId, String baseUrl, GenerationView view) {
+    }
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
                              ObjectMapper json, TransactionSynchronizationRegistry transactions, StreamConfig streamConfig) {
@@ -128,6 +135,26 @@ public class GenerationService {
         return Page.query(Generation.class, where.toString(), page, params.toArray());
     }
 
+    /**
+     * GET of one generation. A finished one is read from the database once per instance and then from
+     * memory (a busy poller costs no query); its preview links are signed afresh on every read.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public GenerationView viewOwned(String accountId, String id) {
+        Optional<Finished> hit = finished.get(id).filter(f -> f.accountId().equals(accountId));
+        if (hit.isPresent()) {
+            GenerationView v = hit.get().view();
+            return v.withVariants(v.variants().stream()
+                    .map(x -> x.withPreviewUrl(previewUrl(hit.get().baseUrl(), v.id(), x.index()))).toList());
+        }
+        Generation g = require(accountId, id);
+        GenerationView view = view(g);
+        if (g.isFinished()) {
+            finished.put(g.id, new Finished(g.accountId, g.baseUrl, view));
+        }
+        return view;
+    }
+
     @Transactional(Transactional.TxType.SUPPORTS)
     public GenerationView view(Generation g) {
         List<GenerationView.VariantView> variants = GenerationVariant.of(g.id).stream()
@@ -141,8 +168,12 @@ public class GenerationService {
 
     /** Signed preview address, usable in an img tag without a key for 24 h. */
     public String previewUrl(Generation g, int index) {
-        String path = previewPath(g.id, index);
-        return g.baseUrl + path + "?" + signer.sign(path, PREVIEW_LINK_TTL).query();
+        return previewUrl(g.baseUrl, g.id, index);
+    }
+
+    private String previewUrl(String baseUrl, String generationId, int index) {
+        String path = previewPath(generationId, index);
+        return baseUrl + path + "?" + signer.sign(path, PREVIEW_LINK_TTL).query();
     }
 
     public static String previewPath(String generationId, int index) {

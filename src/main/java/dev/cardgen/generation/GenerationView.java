@@ -12,6 +12,14 @@ public record GenerationView(String id, String object, String status, int varian
                              ErrorView error, String streamExpiresAt, String createdAt, String startedAt, String completedAt) {
 
     public record VariantView(int index, String previewUrl, int width, int height) {
+        VariantView withPreviewUrl(String url) {
+            return new VariantView(index, url, width, height);
+        }
+    }
+
+    GenerationView withVariants(List<VariantView> list) {
+        return new GenerationView(id, object, status, variantsRequested, assetId, projectId, template, marketplace, ratio, text,
+                list, error, streamExpiresAt, createdAt, startedAt, completedAt);
     }
 
     public record ErrorView(String code, String message) {

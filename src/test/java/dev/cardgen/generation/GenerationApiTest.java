@@ -3,6 +3,7 @@ package dev.cardgen.generation;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
+import dev.cardgen.testing.TestClock;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -32,6 +33,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
@@ -39,6 +41,9 @@ class GenerationApiTest {
 
     @Inject
     UrlSigner signer;
+
+    @Inject
+    TestClock clock;
 
     static String uploadAsset(String key) {
         return Api.as(key).multiPart("file", "red_bottle-IMG_2041.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
@@ -205,6 +210,53 @@ class GenerationApiTest {
         assertError(Api.as(bob.key()).post("/api/v1/generations/" + id + "/cancel").then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(bob.key()).get("/api/v1/generations/" + id + "/variants/0/preview").then(), 404, "invalid_request_error", "resource_missing", "id");
         Api.as(bob.key()).get("/api/v1/generations").then().body("data", hasSize(0));
+        // Once finished, Alice's record is served from memory; it stays hers.
+        awaitStatus(alice.key(), id, "completed");
+        assertError(Api.as(bob.key()).get("/api/v1/generations/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
+    }
+
+    @Test
+    void aFinishedGenerationReadsTheSameEveryTimeWithFreshPreviewLinks() {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        String id = create(acct.key(), Map.of("asset_id", asset, "variants", 2)).path("id");
+        awaitStatus(acct.key(), id, "completed");
+        Map<String, Object> first = Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
+        Map<String, Object> second;
+        long signedFrom, signedTo;
+        clock.advance(Duration.ofMinutes(10));
+        try {
+            signedFrom = clock.instant().plus(Duration.ofHours(24)).getEpochSecond();
+            second = Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
+            signedTo = clock.instant().plus(Duration.ofHours(24)).getEpochSecond();
+        } finally {
+            clock.reset();
+        }
+
+        assertEquals(withoutLinks(first), withoutLinks(second));
+        List<Map<String, Object>> before = variants(first), after = variants(second);
+        for (int i = 0; i < 2; i++) {
+            String link = (String) after.get(i).get("preview_url");
+            long expires = Long.parseLong(link.replaceAll(".*expires=(\\d+).*", "$1"));
+            assertTrue(expires >= signedFrom && expires <= signedTo, link + " expires 24 h after the read, by the moved clock");
+            assertNotEquals(before.get(i).get("preview_url"), link);
+            RestAssured.given().urlEncodingEnabled(false).get(link).then().statusCode(200).contentType("image/jpeg");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> variants(Map<String, Object> generation) {
+        return (List<Map<String, Object>>) generation.get("variants");
+    }
+
+    private static Map<String, Object> withoutLinks(Map<String, Object> generation) {
+        Map<String, Object> copy = new java.util.HashMap<>(generation);
+        copy.put("variants", variants(generation).stream().map(v -> {
+            Map<String, Object> m = new java.util.HashMap<>(v);
+            m.remove("preview_url");
+            return m;
+        }).toList());
+        return copy;
     }
 
     @Test
