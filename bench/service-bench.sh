@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -q -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true
 ./mvnw -q -B dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
-java -Xmx2g -Djava.awt.headless=true -cp "target/classes:target/test-classes:$(cat target/cp.txt)" \
+java -Xmx2g ${BENCH_JAVA_OPTS:-} -Djava.awt.headless=true -cp "target/classes:target/test-classes:$(cat target/cp.txt)" \
   dev.cardgen.bench.ServiceBench "$@"

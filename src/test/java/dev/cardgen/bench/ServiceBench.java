@@ -162,14 +162,20 @@ public final class ServiceBench {
         String asset = uploadAsset(BadUploads.photoJpeg(1600, 1200));
         JsonNode g = createGeneration(asset);
         Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
-        String url = base + "/api/v1/generations/" + g.get("id").asText();
-        // warm-up, then the measured run
-        run("wrk", "-t2", "-c32", "-d5s", "-H", "Authorization: Bearer " + KEY, url);
-        String out = run("wrk", "-t2", "-c32", "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
-        System.out.println("get: wrk -t2 -c32 -d15s --latency GET /api/v1/generations/{id} (3 ready variants)");
+        wrk("GET /api/v1/generations/{id} (3 ready variants)", base + "/api/v1/generations/" + g.get("id").asText());
+        // The floor for comparison: the same key check and HTTP/JSON path, no database.
+        wrk("GET /api/v1/templates (no database)", base + "/api/v1/templates");
+        stop();
+    }
+
+    private static void wrk(String what, String url) throws Exception {
+        int connections = Integer.getInteger("bench.connections", 16);
+        String c = "-c" + connections;
+        run("wrk", "-t2", c, "-d5s", "-H", "Authorization: Bearer " + KEY, url); // warm-up
+        String out = run("wrk", "-t2", c, "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
+        System.out.println("get: wrk -t2 " + c + " -d15s --latency " + what);
         System.out.println(out.lines().filter(l -> l.contains("Requests/sec") || l.contains("99%") || l.contains("50%")
                 || l.contains("Non-2xx") || l.contains("requests in")).map(l -> "  " + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(out));
-        stop();
     }
 
     void memory() throws Exception {
@@ -211,6 +217,10 @@ public final class ServiceBench {
         base = "http://127.0.0.1:" + port;
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmArgs);
+        String extra = System.getProperty("bench.app-jvm", "").strip(); // e.g. a JFR recording, to see where the time goes
+        if (!extra.isEmpty()) {
+            cmd.addAll(Arrays.asList(extra.split("\\s+")));
+        }
         cmd.addAll(List.of(
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
