@@ -7,6 +7,7 @@ import dev.cardgen.testing.Sse;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -34,7 +35,9 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|memory ...]
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|memory ...].
+ * Environment: BENCH_STARTUP_JVM (';'-separated JVM option sets for 'startup'), BENCH_APP_JVM (extra
+ * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
  */
 public final class ServiceBench {
 
@@ -75,14 +78,17 @@ public final class ServiceBench {
     // ---- scenarios ----------------------------------------------------------------------------
 
     void startup() throws Exception {
-        for (List<String> jvm : List.of(List.<String>of(), List.of("-XX:SharedArchiveFile=target/quarkus-app/app-cds.jsa"))) {
-            if (!jvm.isEmpty() && !Files.exists(Path.of("target/quarkus-app/app-cds.jsa"))) {
+        // JVM option sets to compare, ';'-separated (an empty one is plain 'java -jar')
+        String variants = env("BENCH_STARTUP_JVM", ";-XX:SharedArchiveFile=app-cds.jsa");
+        for (String variant : variants.split(";", -1)) {
+            List<String> jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
+            if (variant.contains("app-cds.jsa") && !Files.exists(Path.of("target/quarkus-app/app-cds.jsa"))) {
                 continue;
             }
             List<Long> ms = new ArrayList<>();
             List<Long> cpu = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                long t = start(jvm);
+                long t = start(jvm, false);
                 long c = cpuMillis(app.pid());
                 if (i > 0) { // the first start also migrates the schema
                     ms.add(t);
@@ -90,7 +96,7 @@ public final class ServiceBench {
                 }
                 stop();
             }
-            String how = jvm.isEmpty() ? "java -jar" : "java -XX:SharedArchiveFile=app-cds.jsa -jar";
+            String how = "java " + String.join(" ", jvm) + (jvm.isEmpty() ? "" : " ") + "-jar quarkus-run.jar";
             report("startup: " + how + " → /q/health/ready UP, wall ms, 5 runs after a first one that migrates", ms);
             report("startup: " + how + " → ready, CPU ms (user+sys) of the service process", cpu);
         }
@@ -169,7 +175,7 @@ public final class ServiceBench {
     }
 
     private static void wrk(String what, String url) throws Exception {
-        int connections = Integer.getInteger("bench.connections", 16);
+        int connections = Integer.parseInt(env("BENCH_CONNECTIONS", "16"));
         String c = "-c" + connections;
         run("wrk", "-t2", c, "-d5s", "-H", "Authorization: Bearer " + KEY, url); // warm-up
         String out = run("wrk", "-t2", c, "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
@@ -210,6 +216,15 @@ public final class ServiceBench {
 
     /** Starts the jar and returns the milliseconds from launch to readiness. */
     long start(List<String> jvmArgs) throws Exception {
+        return start(jvmArgs, true);
+    }
+
+    /**
+     * @param bootstrapKey whether to configure the bench's key; start-up is timed without it, as in
+     *                     production, where keys come from the admin API (creating the bootstrap
+     *                     account is the first transaction, ~0.6 s of start-up on this machine)
+     */
+    long start(List<String> jvmArgs, boolean bootstrapKey) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -217,7 +232,7 @@ public final class ServiceBench {
         base = "http://127.0.0.1:" + port;
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmArgs);
-        String extra = System.getProperty("bench.app-jvm", "").strip(); // e.g. a JFR recording, to see where the time goes
+        String extra = env("BENCH_APP_JVM", "").strip(); // e.g. a JFR recording, to see where the time goes
         if (!extra.isEmpty()) {
             cmd.addAll(Arrays.asList(extra.split("\\s+")));
         }
@@ -225,12 +240,14 @@ public final class ServiceBench {
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                 "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
-                "-Dcardgen.bootstrap-key=" + KEY, "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
+                "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
                 "-Dcardgen.quota.monthly-variants=1000000",
                 "-Dcardgen.storage.fs.root=" + work.resolve("blobs"),
-                "-jar", "target/quarkus-app/quarkus-run.jar"));
+                "-jar", "quarkus-run.jar"));
         long t0 = System.nanoTime();
-        app = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("app.log").toFile()).start();
+        // From the app's folder, as the Dockerfile runs it: an AppCDS archive only maps when the
+        // class path is the one it was dumped with (quarkus-run.jar, relative).
+        app = new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true).redirectOutput(work.resolve("app.log").toFile()).start();
         long deadline = t0 + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             try {
@@ -338,6 +355,11 @@ public final class ServiceBench {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out;
+    }
+
+    private static String env(String name, String otherwise) {
+        String v = System.getenv(name);
+        return v == null ? otherwise : v;
     }
 
     private static void report(String what, List<Long> ms) {
