@@ -16,6 +16,7 @@ import dev.cardgen.render.Subject;
 import dev.cardgen.render.SubjectExtractor;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -23,12 +24,20 @@ import org.jboss.logging.Logger;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Upload, read, list and delete of product photos. An upload is validated and analysed entirely
- * before anything is stored; its blobs are written before its row, and removed again if the row
- * cannot be written, so a failed upload leaves neither (the orphan sweeper catches a crash in between).
+ * Upload, read, list and delete of product photos. An upload's header is validated before anything
+ * is stored; its blobs are written (partly while it is decoded) before its row, and removed again if
+ * decoding, analysis or the row fails, so a failed upload leaves neither (the orphan sweeper catches
+ * a crash in between).
  */
 @ApplicationScoped
 public class AssetService {
@@ -38,6 +47,15 @@ public class AssetService {
     private final BlobStore blobs;
     private final ProjectService projects;
     private final CardgenConfig config;
+    /**
+     * Blob writes that overlap an upload's decoding. No queue: when every thread is busy the request
+     * thread writes itself (as before), so a burst of uploads can neither pile up nor deadlock here.
+     */
+    private final ExecutorService storing = new ThreadPoolExecutor(0, 4, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+        Thread t = new Thread(r, "cardgen-asset-store");
+        t.setDaemon(true);
+        return t;
+    }, new ThreadPoolExecutor.CallerRunsPolicy());
 
     public AssetService(BlobStore blobs, ProjectService projects, CardgenConfig config) {
         this.blobs = blobs;
@@ -55,19 +73,49 @@ public class AssetService {
                     "The file is larger than the 20 MB limit.", "file");
         }
         ImageInfo info = inspect(upload.file());
-        BufferedImage working = decode(upload.file(), info);
-        Subject subject = SubjectExtractor.extract(working);
-
         String id = Ids.next(Ids.ASSET);
+        // The header is valid: store the original while the pixels are decoded and analysed, and the
+        // working copy while the subject is cut out. Any failure removes whatever was stored.
+        List<Future<?>> stores = new ArrayList<>(2);
         try {
-            blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType());
-            blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
+            stores.add(storing.submit(() -> blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType())));
+            BufferedImage working = decode(upload.file(), info);
+            stores.add(storing.submit(() -> blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg")));
+            Subject subject = SubjectExtractor.extract(working);
             blobs.put(AssetBlobs.mask(id), subject.maskPng(), "image/png");
+            for (Future<?> f : stores) {
+                awaitStored(f);
+            }
             return QuarkusTransaction.requiringNew().call(() -> insert(id, accountId, project, upload, info, subject));
         } catch (RuntimeException e) {
+            stores.forEach(AssetService::awaitQuietly);
             AssetBlobs.all(id).forEach(this::deleteQuietly);
             throw e;
         }
+    }
+
+    private static void awaitStored(Future<?> f) {
+        try {
+            f.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while storing an upload", e);
+        }
+    }
+
+    private static void awaitQuietly(Future<?> f) {
+        try {
+            awaitStored(f);
+        } catch (RuntimeException ignored) {
+            // the upload failed already; its blobs are deleted next
+        }
+    }
+
+    @PreDestroy
+    void shutdown() {
+        storing.shutdown();
     }
 
     private Asset insert(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject) {
