@@ -43,7 +43,8 @@ public final class ServiceBench {
 
     static final String KEY = "sk_bench_cardgen_0000000000000001";
     static final ObjectMapper JSON = new ObjectMapper();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.valueOf(System.getenv().getOrDefault("BENCH_HTTP", "HTTP_1_1"))) // as curl and most tools talk to http://
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     private final EmbeddedPostgres postgres;
     private final Path work;
