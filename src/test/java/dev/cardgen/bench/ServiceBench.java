@@ -35,7 +35,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|memory ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory ...].
  * Environment: BENCH_STARTUP_JVM (';'-separated JVM option sets for 'startup'), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
  */
@@ -57,7 +57,7 @@ public final class ServiceBench {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> modes = args.length == 0 ? List.of("startup", "upload", "generation", "get", "memory") : Arrays.asList(args);
+        List<String> modes = args.length == 0 ? List.of("startup", "upload", "generation", "get", "download", "memory") : Arrays.asList(args);
         Path work = Files.createTempDirectory("cardgen-bench");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start()) {
             ServiceBench bench = new ServiceBench(pg, work);
@@ -70,6 +70,7 @@ public final class ServiceBench {
                     case "generation" -> bench.generation();
                     case "get" -> bench.get();
                     case "memory" -> bench.memory();
+                    case "download" -> bench.download();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }
@@ -172,6 +173,38 @@ public final class ServiceBench {
         wrk("GET /api/v1/generations/{id} (3 ready variants)", base + "/api/v1/generations/" + g.get("id").asText());
         // The floor for comparison: the same key check and HTTP/JSON path, no database.
         wrk("GET /api/v1/templates (no database)", base + "/api/v1/templates");
+        stop();
+    }
+
+    /** A ready 2400x3200 PNG export downloaded with wrk: one connection (sequential), then four. */
+    void download() throws Exception {
+        start(List.of());
+        String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
+        JsonNode g = createGeneration(asset);
+        Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
+        var created = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/exports"))
+                .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("generation_id", g.get("id").asText(),
+                        "variant", 0, "preset", "market1-3x4", "format", "png", "width", 2400)))).build(), HttpResponse.BodyHandlers.ofString());
+        String id = JSON.readTree(created.body()).get("id").asText();
+        JsonNode export = null;
+        for (int i = 0; i < 600 && (export == null || !"ready".equals(export.get("status").asText())); i++) {
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000_000);
+            export = JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/exports/" + id))
+                    .header("Authorization", "Bearer " + KEY).build(), HttpResponse.BodyHandlers.ofString()).body());
+        }
+        if (export == null || !"ready".equals(export.get("status").asText())) {
+            throw new IllegalStateException("export not ready: " + export);
+        }
+        System.out.printf("download: ready 2400x3200 PNG export, %d bytes%n", export.get("bytes").asLong());
+        for (int c : new int[]{1, 4}) {
+            String url = base + "/api/v1/exports/" + id + "/file";
+            run("wrk", "-t1", "-c" + c, "-d5s", "-H", "Authorization: Bearer " + KEY, url); // warm-up
+            String out = run("wrk", "-t1", "-c" + c, "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
+            System.out.println("download: wrk -t1 -c" + c + " -d15s GET /api/v1/exports/{id}/file");
+            System.out.println(out.lines().filter(l -> l.contains("Requests/sec") || l.contains("Transfer/sec") || l.contains("50%")
+                    || l.contains("99%") || l.contains("Non-2xx")).map(l -> "  " + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(out));
+        }
         stop();
     }
 
