@@ -167,10 +167,7 @@ public final class ServiceBench {
 
     void get() throws Exception {
         start(List.of());
-        String asset = uploadAsset(BadUploads.photoJpeg(1600, 1200));
-        JsonNode g = createGeneration(asset);
-        Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
-        wrk("GET /api/v1/generations/{id} (3 ready variants)", base + "/api/v1/generations/" + g.get("id").asText());
+        wrk("GET /api/v1/generations/{id} (3 ready variants)", base + "/api/v1/generations/" + finishedGeneration(BadUploads.photoJpeg(1600, 1200)));
         // The floor for comparison: the same key check and HTTP/JSON path, no database.
         wrk("GET /api/v1/templates (no database)", base + "/api/v1/templates");
         stop();
@@ -179,12 +176,10 @@ public final class ServiceBench {
     /** A ready 2400x3200 PNG export downloaded with wrk: one connection (sequential), then four. */
     void download() throws Exception {
         start(List.of());
-        String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
-        JsonNode g = createGeneration(asset);
-        Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
+        String generation = finishedGeneration(BadUploads.photoJpeg(4000, 3000));
         var created = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/exports"))
                 .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("generation_id", g.get("id").asText(),
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("generation_id", generation,
                         "variant", 0, "preset", "market1-3x4", "format", "png", "width", 2400)))).build(), HttpResponse.BodyHandlers.ofString());
         String id = JSON.readTree(created.body()).get("id").asText();
         JsonNode export = null;
@@ -202,8 +197,7 @@ public final class ServiceBench {
             run("wrk", "-t1", "-c" + c, "-d5s", "-H", "Authorization: Bearer " + KEY, url); // warm-up
             String out = run("wrk", "-t1", "-c" + c, "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
             System.out.println("download: wrk -t1 -c" + c + " -d15s GET /api/v1/exports/{id}/file");
-            System.out.println(out.lines().filter(l -> l.contains("Requests/sec") || l.contains("Transfer/sec") || l.contains("50%")
-                    || l.contains("99%") || l.contains("Non-2xx")).map(l -> "  " + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(out));
+            System.out.println(wrkSummary(out, "Requests/sec", "Transfer/sec", "50%", "99%", "Non-2xx"));
         }
         stop();
     }
@@ -214,8 +208,21 @@ public final class ServiceBench {
         run("wrk", "-t2", c, "-d5s", "-H", "Authorization: Bearer " + KEY, url); // warm-up
         String out = run("wrk", "-t2", c, "-d15s", "--latency", "-H", "Authorization: Bearer " + KEY, url);
         System.out.println("get: wrk -t2 " + c + " -d15s --latency " + what);
-        System.out.println(out.lines().filter(l -> l.contains("Requests/sec") || l.contains("99%") || l.contains("50%")
-                || l.contains("Non-2xx") || l.contains("requests in")).map(l -> "  " + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(out));
+        System.out.println(wrkSummary(out, "Requests/sec", "99%", "50%", "Non-2xx", "requests in"));
+    }
+
+    /** The lines of wrk's report that contain one of {@code keys} (a percentile: that start with it), indented. */
+    private static String wrkSummary(String out, String... keys) {
+        return out.lines().filter(l -> Arrays.stream(keys).anyMatch(k -> k.endsWith("%") ? l.strip().startsWith(k) : l.contains(k)))
+                .map(l -> "  " + l.strip())
+                .reduce((a, b) -> a + "\n" + b).orElse(out);
+    }
+
+    /** Uploads {@code photo} and runs one 3-variant generation to its end; the generation's id. */
+    String finishedGeneration(byte[] photo) throws Exception {
+        JsonNode g = createGeneration(uploadAsset(photo));
+        Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(60));
+        return g.get("id").asText();
     }
 
     void memory() throws Exception {

@@ -1,10 +1,13 @@
 package dev.cardgen.generation;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
-import dev.cardgen.testing.TestClock;
 import dev.cardgen.testing.Sse;
+import dev.cardgen.testing.TestClock;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -44,6 +47,12 @@ class GenerationApiTest {
 
     @Inject
     TestClock clock;
+
+    @Inject
+    GenerationService generations;
+
+    @Inject
+    ObjectMapper json;
 
     static String uploadAsset(String key) {
         return Api.as(key).multiPart("file", "red_bottle-IMG_2041.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
@@ -234,6 +243,10 @@ class GenerationApiTest {
         }
 
         assertEquals(withoutLinks(first), withoutLinks(second));
+        // and both are what the database holds
+        Map<String, Object> stored = json.convertValue(QuarkusTransaction.requiringNew().call(() ->
+                generations.view(generations.find(id).orElseThrow())), new TypeReference<Map<String, Object>>() { });
+        assertEquals(withoutLinks(stored), withoutLinks(second));
         List<Map<String, Object>> before = variants(first), after = variants(second);
         for (int i = 0; i < 2; i++) {
             String link = (String) after.get(i).get("preview_url");
