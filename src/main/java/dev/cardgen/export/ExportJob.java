@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobContext;
+import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -52,16 +53,6 @@ public class ExportJob implements JobHandler {
         exports.fail(exportId, "internal_error", "The export could not be produced.");
     }
 
-    /** Ends the export as failed with a code; not retried. */
-    static final class Failure extends RuntimeException {
-        final String code;
-
-        Failure(String code, String message) {
-            super(message, null, false, false);
-            this.code = code;
-        }
-    }
-
     @Override
     public void run(JobContext ctx) {
         Export e = exports.find(ctx.refId()).orElse(null);
@@ -77,8 +68,8 @@ public class ExportJob implements JobHandler {
             String key = BlobKeys.exportFile(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
             exports.markReady(e.id, key, bytes.length);
-        } catch (Failure f) {
-            exports.fail(e.id, f.code, f.getMessage());
+        } catch (JobFailure f) {
+            exports.fail(e.id, f.code(), f.getMessage());
         }
     }
 
@@ -89,13 +80,13 @@ public class ExportJob implements JobHandler {
             return v == null ? null : v.design;
         });
         if (stored == null) {
-            throw new Failure("variant_missing", "The variant to export no longer exists.");
+            throw new JobFailure("variant_missing", "The variant to export no longer exists.");
         }
         Design d;
         try {
             d = json.readValue(stored, Design.class);
         } catch (JsonProcessingException ex) {
-            throw new Failure("render_failed", "The variant's design could not be read.");
+            throw new JobFailure("render_failed", "The variant's design could not be read.");
         }
         String ratio = Preset.parse(e.preset).orElseThrow().ratio().id();
         return ratio.equals(d.ratio()) ? d : reRatio(d, ratio);
@@ -110,11 +101,11 @@ public class ExportJob implements JobHandler {
         try (InputStream in = blobs.get(GenerationBlobs.product(generationId))) {
             BufferedImage img = ImageIO.read(in);
             if (img == null) {
-                throw new Failure("render_failed", "The product image of this generation could not be read.");
+                throw new JobFailure("render_failed", "The product image of this generation could not be read.");
             }
             return img;
         } catch (BlobNotFoundException ex) {
-            throw new Failure("source_missing", "The product image of this generation is missing.");
+            throw new JobFailure("source_missing", "The product image of this generation is missing.");
         } catch (IOException ex) {
             throw new UncheckedIOException(ex); // storage trouble: retried by the queue
         }
@@ -125,7 +116,7 @@ public class ExportJob implements JobHandler {
             return CardRenderer.render(design, cutout, e.width, e.height);
         } catch (RuntimeException ex) {
             LOG.errorf(ex, "Render failed for %s", e.id);
-            throw new Failure("render_failed", "The card could not be rendered at " + e.width + "×" + e.height + ".");
+            throw new JobFailure("render_failed", "The card could not be rendered at " + e.width + "×" + e.height + ".");
         }
     }
 }

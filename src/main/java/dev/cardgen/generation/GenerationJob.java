@@ -6,6 +6,7 @@ import dev.cardgen.api.Times;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.asset.AssetBlobs;
 import dev.cardgen.jobs.JobContext;
+import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -78,16 +79,6 @@ public class GenerationJob implements JobHandler {
         generations.fail(generationId, "internal_error", "The generation could not be completed.");
     }
 
-    /** Thrown to end the run with a documented error code. */
-    static final class Failure extends RuntimeException {
-        final String code;
-
-        Failure(String code, String message) {
-            super(message, null, false, false);
-            this.code = code;
-        }
-    }
-
     @Override
     public void run(JobContext ctx) {
         String id = ctx.refId();
@@ -117,8 +108,8 @@ public class GenerationJob implements JobHandler {
                 progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
             }
             generations.complete(g.id);
-        } catch (Failure f) {
-            generations.fail(g.id, f.code, f.getMessage());
+        } catch (JobFailure f) {
+            generations.fail(g.id, f.code(), f.getMessage());
         } catch (RuntimeException | Error e) {
             if (isRenderFault(e)) {
                 LOG.errorf(e, "Render failed for %s", g.id);
@@ -150,7 +141,7 @@ public class GenerationJob implements JobHandler {
         }
         Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
         if (asset == null || asset.deletedAt != null) {
-            throw new Failure("asset_deleted", "The asset was deleted before the generation ran.");
+            throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset.id), "asset_unreadable");
         byte[] mask = readBytes(AssetBlobs.mask(asset.id), "asset_unreadable");
@@ -164,11 +155,11 @@ public class GenerationJob implements JobHandler {
         try {
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(readBytes(key, code)));
             if (img == null) {
-                throw new Failure(code, "A stored image could not be read.");
+                throw new JobFailure(code, "A stored image could not be read.");
             }
             return img;
         } catch (IOException e) {
-            throw new Failure(code, "A stored image could not be read.");
+            throw new JobFailure(code, "A stored image could not be read.");
         }
     }
 
@@ -176,7 +167,7 @@ public class GenerationJob implements JobHandler {
         try (InputStream in = blobs.get(key)) {
             return in.readAllBytes();
         } catch (BlobNotFoundException e) {
-            throw new Failure(code, "A stored image is missing.");
+            throw new JobFailure(code, "A stored image is missing.");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -185,7 +176,7 @@ public class GenerationJob implements JobHandler {
     private void checkTime(Generation g) {
         Instant started = g.startedAt != null ? g.startedAt : Times.now();
         if (Duration.between(started, Times.now()).compareTo(settings.timeout()) > 0) {
-            throw new Failure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
+            throw new JobFailure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
         }
     }
 
