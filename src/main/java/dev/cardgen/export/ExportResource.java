@@ -1,6 +1,5 @@
 package dev.cardgen.export;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
@@ -9,7 +8,7 @@ import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.IdempotencyService;
-import dev.cardgen.api.JsonErrors;
+import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
@@ -86,23 +85,12 @@ public class ExportResource {
     @APIResponse(responseCode = "409", description = "generation_not_completed, idempotency_key_in_use", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         String account = caller.accountId();
-        JsonNode request = body == null || body.isNull() ? json.createObjectNode() : body;
-        if (!request.isObject()) {
-            throw ApiException.invalid("invalid_json", "The request body must be a JSON object.", null);
-        }
+        JsonNode request = JsonBodies.object(json, body);
         String base = baseUrls.of(uri);
         return idempotency.run(account, "POST /api/v1/exports", idempotencyKey, request, () -> {
-            CreateExport.Valid valid = parse(request).validate();
+            CreateExport.Valid valid = JsonBodies.read(json, request, CreateExport.class).validate();
             return Response.accepted(exports.view(exports.create(account, valid), base)).build();
         });
-    }
-
-    private CreateExport parse(JsonNode request) {
-        try {
-            return json.treeToValue(request, CreateExport.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.of(e);
-        }
     }
 
     /** Large writes: the output stream hands each write to the event loop, so 8 KiB ones (transferTo's) cost throughput. */

@@ -1,6 +1,5 @@
 package dev.cardgen.generation;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
@@ -8,7 +7,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.IdempotencyService;
-import dev.cardgen.api.JsonErrors;
+import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
@@ -77,23 +76,12 @@ public class GenerationResource {
     @APIResponse(responseCode = "429", description = "quota_exceeded, rate_limited", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         String account = caller.accountId();
-        JsonNode request = body == null || body.isNull() ? json.createObjectNode() : body;
-        if (!request.isObject()) {
-            throw ApiException.invalid("invalid_json", "The request body must be a JSON object.", null);
-        }
+        JsonNode request = JsonBodies.object(json, body);
         String base = baseUrls.of(uri);
         return idempotency.run(account, "POST /api/v1/generations", idempotencyKey, request, () -> {
-            CreateGeneration.Valid valid = parse(request).validate();
+            CreateGeneration.Valid valid = JsonBodies.read(json, request, CreateGeneration.class).validate();
             return Response.accepted(generations.create(account, valid, base)).build();
         });
-    }
-
-    private CreateGeneration parse(JsonNode request) {
-        try {
-            return json.treeToValue(request, CreateGeneration.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.of(e);
-        }
     }
 
     @GET
