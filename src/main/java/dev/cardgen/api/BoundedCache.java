@@ -32,8 +32,4 @@ public final class BoundedCache<K, V> {
     public void remove(K key) {
         entries.remove(key);
     }
-
-    public int size() {
-        return entries.size();
-    }
 }
