@@ -137,6 +137,33 @@ class GenerationResilienceTest {
         assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
     }
 
+    /**
+     * Timeout without a profile of its own (each profile restarts Quarkus): the generation is made
+     * one whose earlier attempt started 10 minutes ago, past the default 120 s.
+     */
+    @Test
+    void aRunPastTheTimeoutFailsAsTimeoutAndRefunds() throws Exception {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
+        String id = created.path("id");
+        QuarkusTransaction.requiringNew().run(() -> {
+            Generation g = Generation.findById(id);
+            g.status = Generation.RUNNING;
+            g.startedAt = Times.now().minus(Duration.ofMinutes(10));
+        });
+
+        Gate.release.countDown();
+        awaitStatus(acct.key(), id, "failed");
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("error.code", is("timeout"))
+                .body("error.message", is("The generation took longer than 120 s.")).body("variants.size()", is(0));
+        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        Sse.Event last = stream.get(stream.size() - 1);
+        assertEquals("error", last.name());
+        assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), last.data());
+        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()), "all 3 units refunded");
+    }
+
     @Test
     void aResumedRunNeitherRepeatsAVariantNorLowersProgress() throws Exception {
         var acct = Api.newAccount();
