@@ -3,30 +3,41 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
+import dev.cardgen.instances.LiveInstances;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-/** A token bucket per API key, per instance: {@code cardgen.rate-limit.per-second} sustained, {@code burst} at once. */
+/**
+ * A token bucket per API key: {@code cardgen.rate-limit.per-second} sustained and {@code burst} at once
+ * for the whole deployment. Each of N live instances enforces 1/N of both, so a load balancer that
+ * spreads a key's requests over the instances lets the documented rate through and no more, without
+ * a database round trip per request.
+ */
 @ApplicationScoped
 public class RateLimiter {
 
     private final double perSecond;
     private final int burst;
     private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();
+    private final LiveInstances instances;
 
-    public RateLimiter(CardgenConfig config) {
+    public RateLimiter(CardgenConfig config, LiveInstances instances) {
         this.perSecond = config.rateLimit().perSecond();
         this.burst = Math.max(1, config.rateLimit().burst());
+        this.instances = instances;
     }
 
     public void acquire(String keyId) {
         if (perSecond <= 0) {
             return;
         }
-        long waitNanos = buckets.computeIfAbsent(keyId, k -> new Bucket(burst)).take(perSecond, burst, System.nanoTime());
+        int share = instances.count();
+        double rate = perSecond / share;
+        int capacity = Math.max(1, burst / share);
+        long waitNanos = buckets.computeIfAbsent(keyId, k -> new Bucket(capacity)).take(rate, capacity, System.nanoTime());
         if (waitNanos > 0) {
             long seconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(waitNanos) + 1);
             throw new ApiException(429, ErrorTypes.RATE_LIMIT, "rate_limited",

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.ws.rs.core.MediaType;
@@ -23,13 +22,13 @@ import java.util.function.Supplier;
  * Stripe's Idempotency-Key model, per account and endpoint, kept 24 h. The key is claimed before the
  * request runs; a request that fails (validation or otherwise) releases it, so a retry is evaluated
  * afresh; a request that succeeds stores its status and body, which a retry with the same body gets
- * back with {@code Idempotent-Replayed: true}.
+ * back with {@code Idempotent-Replayed: true}. Records older than 24 h are deleted by the retention sweeper.
  */
 @ApplicationScoped
 public class IdempotencyService {
 
     public static final String HEADER = "Idempotency-Key";
-    static final Duration KEEP = Duration.ofHours(24);
+    public static final Duration KEEP = Duration.ofHours(24);
 
     private final EntityManager em;
     private final ObjectMapper json;
@@ -111,12 +110,6 @@ public class IdempotencyService {
     private void release(String accountId, String endpoint, String key) {
         em.createNativeQuery("DELETE FROM idempotency_keys WHERE account_id = ?1 AND endpoint = ?2 AND idem_key = ?3 AND response_status IS NULL")
                 .setParameter(1, accountId).setParameter(2, endpoint).setParameter(3, key).executeUpdate();
-    }
-
-    @Scheduled(every = "1h", delayed = "10m")
-    void purgeExpired() {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("DELETE FROM idempotency_keys WHERE created_at < ?1")
-                .setParameter(1, Timestamp.from(Times.now().minus(KEEP))).executeUpdate());
     }
 
     private static Response copy(Response original, String body, boolean replayed) {

@@ -5,6 +5,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.Ids;
+import dev.cardgen.metrics.Metrics;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Times;
@@ -47,6 +48,7 @@ public class AssetService {
     private final BlobStore blobs;
     private final ProjectService projects;
     private final CardgenConfig config;
+    private final Metrics metrics;
     /**
      * Blob writes that overlap an upload's decoding. No queue: when every thread is busy the request
      * thread writes itself (as before), so a burst of uploads can neither pile up nor deadlock here.
@@ -57,16 +59,27 @@ public class AssetService {
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
 
-    public AssetService(BlobStore blobs, ProjectService projects, CardgenConfig config) {
+    public AssetService(BlobStore blobs, ProjectService projects, CardgenConfig config, Metrics metrics) {
         this.blobs = blobs;
         this.projects = projects;
         this.config = config;
+        this.metrics = metrics;
     }
 
     public record Upload(Path file, long size, String fileName) {
     }
 
+    /** Stores and analyses an upload; a refusal is counted by its error code. */
     public Asset upload(String accountId, String projectId, Upload upload) {
+        try {
+            return store(accountId, projectId, upload);
+        } catch (ApiException e) {
+            metrics.uploadRejected(e.code());
+            throw e;
+        }
+    }
+
+    private Asset store(String accountId, String projectId, Upload upload) {
         String project = projects.resolve(accountId, projectId).id;
         if (upload.size() > config.upload().maxBytes()) {
             throw new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
@@ -81,7 +94,9 @@ public class AssetService {
             stores.add(storing.submit(() -> blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType())));
             BufferedImage working = decode(upload.file(), info);
             stores.add(storing.submit(() -> blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg")));
+            long t0 = System.nanoTime();
             Subject subject = SubjectExtractor.extract(working);
+            metrics.stage("subject", System.nanoTime() - t0);
             blobs.put(AssetBlobs.mask(id), subject.maskPng(), "image/png");
             for (Future<?> f : stores) {
                 awaitStored(f);

@@ -6,6 +6,7 @@ import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
+import dev.cardgen.metrics.Metrics;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -33,11 +34,13 @@ public class ExportJob implements JobHandler {
 
     private static final Logger LOG = Logger.getLogger(ExportJob.class);
 
+    private final Metrics metrics;
     private final ExportService exports;
     private final BlobStore blobs;
     private final ObjectMapper json;
 
-    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json) {
+    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics) {
+        this.metrics = metrics;
         this.exports = exports;
         this.blobs = blobs;
         this.json = json;
@@ -62,7 +65,9 @@ public class ExportJob implements JobHandler {
         try {
             Design design = designFor(e);
             BufferedImage cutout = readCutout(e.generationId);
+            long t0 = System.nanoTime();
             BufferedImage card = render(design, cutout, e);
+            metrics.stage("export", System.nanoTime() - t0);
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
             byte[] bytes = ExportEncoder.encode(card, format);
             String key = BlobKeys.exportFile(e.id, "file." + format.extension());

@@ -1,5 +1,6 @@
 package dev.cardgen.export;
 
+import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Page;
@@ -9,6 +10,7 @@ import dev.cardgen.api.UrlSigner;
 import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobQueue;
+import dev.cardgen.metrics.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -28,10 +30,14 @@ public class ExportService {
 
     private final JobQueue jobs;
     private final UrlSigner signer;
+    private final AfterCommit afterCommit;
+    private final Metrics metrics;
 
-    public ExportService(JobQueue jobs, UrlSigner signer) {
+    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics) {
         this.jobs = jobs;
         this.signer = signer;
+        this.afterCommit = afterCommit;
+        this.metrics = metrics;
     }
 
     /** The processing export and its job, in one transaction. */
@@ -129,6 +135,7 @@ public class ExportService {
         e.blobKey = blobKey;
         e.bytes = bytes;
         e.completedAt = Times.now();
+        afterCommit.run(() -> metrics.exportFinished(Export.READY, null));
         return true;
     }
 
@@ -140,6 +147,7 @@ public class ExportService {
             e.errorCode = code;
             e.errorMessage = message;
             e.completedAt = Times.now();
+            afterCommit.run(() -> metrics.exportFinished(Export.FAILED, code));
         }
     }
 

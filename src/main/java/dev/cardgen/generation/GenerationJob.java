@@ -8,6 +8,7 @@ import dev.cardgen.asset.AssetBlobs;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
 import dev.cardgen.render.Designer;
@@ -60,8 +61,11 @@ public class GenerationJob implements JobHandler {
     private final BlobStore blobs;
     private final ObjectMapper json;
     private final Settings settings;
+    private final Metrics metrics;
 
-    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, Settings settings) {
+    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, Settings settings,
+                         Metrics metrics) {
+        this.metrics = metrics;
         this.generations = generations;
         this.events = events;
         this.blobs = blobs;
@@ -92,8 +96,10 @@ public class GenerationJob implements JobHandler {
             progress.emit("subject", 0.05);
             BufferedImage product = product(g);
             progress.emit("scene", 0.2);
+            long t0 = System.nanoTime();
             List<Design> designs = Designer.create(product, generations.readTexts(g), g.template,
                     Ratio.parse(g.ratio).orElseThrow(), g.variantsRequested, g.seed);
+            metrics.stage("scene", System.nanoTime() - t0);
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);
             for (int i = 0; i < designs.size(); i++) {
@@ -122,7 +128,9 @@ public class GenerationJob implements JobHandler {
 
     private boolean renderVariant(Generation g, int index, Design design, BufferedImage product) {
         int[] size = previewSize(design.ratio());
+        long t0 = System.nanoTime();
         BufferedImage preview = CardRenderer.render(design, product, size[0], size[1]);
+        metrics.stage("render", System.nanoTime() - t0);
         blobs.put(GenerationBlobs.preview(g.id, index), ImageEncoder.jpeg(preview, 0.88f), "image/jpeg");
         return generations.addVariant(g.id, index, write(design), size[0], size[1]);
     }

@@ -3,6 +3,7 @@ package dev.cardgen.generation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
+import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BoundedCache;
 import dev.cardgen.api.Ids;
@@ -12,6 +13,7 @@ import dev.cardgen.api.Times;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.jobs.JobQueue;
+import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.Texts;
 import dev.cardgen.render.TextFiller;
 import dev.cardgen.stream.EventLog;
@@ -21,9 +23,6 @@ import dev.cardgen.stream.StreamTokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
@@ -49,7 +48,8 @@ public class GenerationService {
     private final EventLog events;
     private final UrlSigner signer;
     private final ObjectMapper json;
-    private final TransactionSynchronizationRegistry transactions;
+    private final AfterCommit afterCommit;
+    private final Metrics metrics;
     private final Duration streamTtl;
     /** Finished generations never change: their records, by id, without the signed links. */
     private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
@@ -58,7 +58,7 @@ public class GenerationService {
     }
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
-                             ObjectMapper json, TransactionSynchronizationRegistry transactions, StreamConfig streamConfig) {
+                             ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics) {
         this.streamTtl = streamConfig.tokenTtl();
         this.quota = quota;
         this.jobs = jobs;
@@ -66,7 +66,8 @@ public class GenerationService {
         this.events = events;
         this.signer = signer;
         this.json = json;
-        this.transactions = transactions;
+        this.afterCommit = afterCommit;
+        this.metrics = metrics;
     }
 
     /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
@@ -229,7 +230,10 @@ public class GenerationService {
         }
         g.status = Generation.COMPLETED;
         g.completedAt = Times.now();
-        afterCommit(() -> appendTerminal(g.id));
+        afterCommit.run(() -> {
+            appendTerminal(g.id);
+            metrics.generationFinished(Generation.COMPLETED, null);
+        });
         return true;
     }
 
@@ -248,7 +252,10 @@ public class GenerationService {
         g.completedAt = Times.now();
         long produced = GenerationVariant.count("key.generationId", g.id);
         quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
-        afterCommit(() -> appendTerminal(g.id));
+        afterCommit.run(() -> {
+            appendTerminal(g.id);
+            metrics.generationFinished(Generation.FAILED, code);
+        });
     }
 
     /**
@@ -283,21 +290,6 @@ public class GenerationService {
             data.put("message", g.errorMessage);
         }
         return data;
-    }
-
-    private void afterCommit(Runnable action) {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    action.run();
-                }
-            }
-        });
     }
 
     Texts readTexts(Generation g) {

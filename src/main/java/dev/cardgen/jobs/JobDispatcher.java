@@ -1,6 +1,7 @@
 package dev.cardgen.jobs;
 
 import dev.cardgen.api.Ids;
+import dev.cardgen.metrics.Metrics;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.runtime.ShutdownEvent;
@@ -45,6 +46,7 @@ public class JobDispatcher {
     private final JobsConfig config;
     private final Instance<JobHandler> handlerBeans;
     private final Config mpConfig;
+    private final Metrics metrics;
 
     private final Object signal = new Object();
     private boolean wakeRequested;
@@ -57,11 +59,13 @@ public class JobDispatcher {
     private Thread loop;
     private PgListener listener;
 
-    public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig) {
+    public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig,
+                         Metrics metrics) {
         this.store = store;
         this.config = config;
         this.handlerBeans = handlerBeans;
         this.mpConfig = mpConfig;
+        this.metrics = metrics;
     }
 
     public String instanceId() {
@@ -168,6 +172,8 @@ public class JobDispatcher {
         JobStore.Claimed job = ctx.job;
         JobHandler handler = handlers.get(job.kind());
         ManagedContext requestContext = Arc.container().requestContext();
+        long started = System.nanoTime();
+        String outcome = "done";
         try {
             requestContext.activate();
             try {
@@ -179,28 +185,32 @@ public class JobDispatcher {
                 LOG.warnf("Job %s (%s) finished after losing its lease; the newer attempt decides", job.id(), job.kind());
             }
         } catch (Exception e) {
-            onFailure(handler, job, e);
+            outcome = onFailure(handler, job, e);
         } catch (Throwable t) {
-            onFailure(handler, job, new RuntimeException(t));
+            outcome = onFailure(handler, job, new RuntimeException(t));
         } finally {
+            metrics.jobRun(job.kind(), outcome, java.time.Duration.ofNanos(System.nanoTime() - started));
             active.remove(job.id());
             free.incrementAndGet();
             wake();
         }
     }
 
-    private void onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
+    /** @return the attempt's outcome: {@code retry} when the job went back in the queue, else {@code failed} */
+    private String onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
         try {
             Optional<String> state = store.fail(job, instanceId, reason);
             if (state.filter("failed"::equals).isPresent()) {
                 giveUp(handler, job.refId(), reason);
+                return "failed";
             }
         } catch (Exception dbError) {
             // The lease runs out and the reaper takes over.
             LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
         }
+        return "retry";
     }
 
     void giveUp(JobHandler handler, String refId, String reason) {

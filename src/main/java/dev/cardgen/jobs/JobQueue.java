@@ -1,12 +1,10 @@
 package dev.cardgen.jobs;
 
+import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.Transactional;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /** The way work enters the queue. */
 @ApplicationScoped
@@ -15,12 +13,12 @@ public class JobQueue {
     public static final int MAX_ATTEMPTS = 3;
 
     private final EntityManager em;
-    private final TransactionSynchronizationRegistry tsr;
+    private final AfterCommit afterCommit;
     private final JobDispatcher dispatcher;
 
-    public JobQueue(EntityManager em, TransactionSynchronizationRegistry tsr, JobDispatcher dispatcher) {
+    public JobQueue(EntityManager em, AfterCommit afterCommit, JobDispatcher dispatcher) {
         this.em = em;
-        this.tsr = tsr;
+        this.afterCommit = afterCommit;
         this.dispatcher = dispatcher;
     }
 
@@ -44,18 +42,7 @@ public class JobQueue {
                 .setParameter(3, refId)
                 .setParameter(4, MAX_ATTEMPTS)
                 .executeUpdate();
-        tsr.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    dispatcher.wake();
-                }
-            }
-        });
+        afterCommit.run(dispatcher::wake);
         return id;
     }
 }

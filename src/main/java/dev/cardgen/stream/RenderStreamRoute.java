@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.FrameworkErrors;
 import dev.cardgen.api.Unavailability;
+import dev.cardgen.metrics.Metrics;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
@@ -16,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -36,8 +38,10 @@ public class RenderStreamRoute {
     private final EventLog log;
     private final StreamConfig config;
     private final ObjectMapper json;
+    private final Metrics metrics;
 
-    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, ObjectMapper json) {
+    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, ObjectMapper json, Metrics metrics) {
+        this.metrics = metrics;
         this.tokens = tokens;
         this.log = log;
         this.config = config;
@@ -84,7 +88,17 @@ public class RenderStreamRoute {
             }
         });
         AtomicReference<Cancellable> subscription = new AtomicReference<>();
+        metrics.streamOpened();
+        AtomicBoolean counted = new AtomicBoolean(true);
+        res.endHandler(v -> {
+            if (counted.getAndSet(false)) {
+                metrics.streamClosed();
+            }
+        });
         Runnable cleanup = () -> {
+            if (counted.getAndSet(false)) {
+                metrics.streamClosed();
+            }
             ctx.vertx().cancelTimer(timer);
             Cancellable c = subscription.get();
             if (c != null) {

@@ -1,21 +1,37 @@
 package dev.cardgen.account;
 
+import dev.cardgen.api.ApiException;
+import dev.cardgen.instances.LiveInstances;
 import dev.cardgen.testing.Api;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** A deployment with no admin token and a tight rate limit. */
 @QuarkusTest
 @TestProfile(StrictProfileTest.Strict.class)
 class StrictProfileTest {
+
+    @Inject
+    RateLimiter rateLimiter;
+
+    @Inject
+    LiveInstances live;
+
+    @Inject
+    EntityManager em;
 
     public static class Strict implements QuarkusTestProfile {
         @Override
@@ -38,5 +54,28 @@ class StrictProfileTest {
         var limited = Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/projects").then();
         assertError(limited, 429, "rate_limit_error", "rate_limited", null);
         limited.header("Retry-After", matchesPattern("[1-9][0-9]*"));
+    }
+
+    @Test
+    void eachOfNLiveInstancesAllowsOneNthOfTheRate() {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
+                INSERT INTO instances (id, heartbeat_at) VALUES ('inst_test_live_1', now()), ('inst_test_live_2', now()),
+                       ('inst_test_crashed', now() - interval '5 minutes')""").executeUpdate());
+        try {
+            live.refresh();
+            assertEquals(3, live.count(), "two others alive, the crashed one not counted");
+            rateLimiter.acquire("key_share_of_three");
+            ApiException limited = assertThrows(ApiException.class, () -> rateLimiter.acquire("key_share_of_three"));
+            assertEquals(429, limited.status());
+        } finally {
+            QuarkusTransaction.requiringNew().run(() ->
+                    em.createNativeQuery("DELETE FROM instances WHERE id LIKE 'inst_test_%'").executeUpdate());
+        }
+        live.refresh();
+        assertEquals(1, live.count());
+        for (int i = 0; i < 3; i++) {
+            rateLimiter.acquire("key_alone");
+        }
+        assertThrows(ApiException.class, () -> rateLimiter.acquire("key_alone"));
     }
 }

@@ -306,6 +306,14 @@ public final class ServiceBench {
         throw new IllegalStateException("service did not become ready; see " + work.resolve("app.log"));
     }
 
+    String base() {
+        return base;
+    }
+
+    long pid() {
+        return app.pid();
+    }
+
     void stop() throws InterruptedException {
         app.destroy();
         app.waitFor();
@@ -386,12 +394,12 @@ public final class ServiceBench {
         return t.getTime() * 1000 + (t.getNanos() / 1000) % 1000;
     }
 
-    private static String heap(long pid) throws Exception {
+    static String heap(long pid) throws Exception {
         return run("jcmd", Long.toString(pid), "GC.heap_info").lines().filter(l -> l.contains("total") && l.contains("used"))
                 .findFirst().orElse("?").strip();
     }
 
-    private static String run(String... cmd) throws Exception {
+    static String run(String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();

@@ -1,0 +1,33 @@
+package dev.cardgen.api;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+/** Runs an action once the caller's transaction has committed, and never when it rolls back. */
+@ApplicationScoped
+public class AfterCommit {
+
+    private final TransactionSynchronizationRegistry transactions;
+
+    public AfterCommit(TransactionSynchronizationRegistry transactions) {
+        this.transactions = transactions;
+    }
+
+    /** Must be called inside a transaction. */
+    public void run(Runnable action) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    action.run();
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,76 @@
+package dev.cardgen.instances;
+
+import dev.cardgen.api.Ids;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.persistence.EntityManager;
+import org.jboss.logging.Logger;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How many instances of the service are running now, from a table each one refreshes every
+ * {@value #HEARTBEAT}; an instance silent for {@value #LIVE_SECONDS} s no longer counts (it crashed),
+ * and its row goes after an hour. Read without touching the database: the count is kept in memory.
+ */
+@ApplicationScoped
+public class LiveInstances {
+
+    static final String HEARTBEAT = "10s";
+    static final int LIVE_SECONDS = 30;
+    private static final Logger LOG = Logger.getLogger(LiveInstances.class);
+
+    private final String id = "inst_" + Ids.random(12);
+    private final AtomicInteger live = new AtomicInteger(1);
+    private final EntityManager em;
+
+    public LiveInstances(EntityManager em) {
+        this.em = em;
+    }
+
+    /** Instances alive now, this one included; at least 1. */
+    public int count() {
+        return live.get();
+    }
+
+    void start(@Observes StartupEvent start, Scheduler scheduler) {
+        refresh();
+        scheduler.newJob("cardgen-live-instances").setInterval(HEARTBEAT)
+                .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
+                .setTask(execution -> refresh()).schedule();
+    }
+
+    void stop(@Observes ShutdownEvent stop) {
+        try {
+            QuarkusTransaction.requiringNew().run(() ->
+                    em.createNativeQuery("DELETE FROM instances WHERE id = ?1").setParameter(1, id).executeUpdate());
+        } catch (RuntimeException e) {
+            LOG.debugf("Could not remove instance row %s: %s", id, e.getMessage());
+        }
+    }
+
+    /** Beats this instance's heart and counts the live ones; keeps the last count when the database is away. */
+    public void refresh() {
+        try {
+            int n = QuarkusTransaction.requiringNew().call(() -> {
+                em.createNativeQuery("""
+                        INSERT INTO instances (id) VALUES (?1)
+                        ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()""").setParameter(1, id).executeUpdate();
+                em.createNativeQuery("DELETE FROM instances WHERE heartbeat_at < now() - interval '1 hour'").executeUpdate();
+                return ((Number) em.createNativeQuery("SELECT count(*) FROM instances WHERE heartbeat_at > now() - make_interval(secs => ?1)")
+                        .setParameter(1, LIVE_SECONDS).getSingleResult()).intValue();
+            });
+            int before = live.getAndSet(Math.max(1, n));
+            if (before != Math.max(1, n)) {
+                LOG.infof("Live instances: %d", Math.max(1, n));
+            }
+        } catch (RuntimeException e) {
+            LOG.debugf("Instance heartbeat failed, keeping %d: %s", live.get(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,274 @@
+package dev.cardgen.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardgen.testing.BadUploads;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import static dev.cardgen.bench.ServiceBench.HTTP;
+import static dev.cardgen.bench.ServiceBench.JSON;
+import static dev.cardgen.bench.ServiceBench.KEY;
+
+/**
+ * Mixed load on the packaged service for SOAK_SECONDS (600): uploads (some of them too small, an
+ * intended 422), generations followed by 50 open stream connections, polling GETs, exports and
+ * their downloads. Prints per endpoint the statuses and p50/p99, every unexpected answer, and the
+ * service's heap, RSS, open files and database connections at the start and the end. Loopback only.
+ */
+public final class SoakBench {
+
+    private final ServiceBench service;
+    private final EmbeddedPostgres postgres;
+    private final long until;
+    private final Map<String, List<Long>> latencies = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> statuses = new ConcurrentHashMap<>();
+    private final List<String> unexpected = new CopyOnWriteArrayList<>();
+    private final List<String> assets = new CopyOnWriteArrayList<>();
+    private final List<String> generations = new CopyOnWriteArrayList<>();
+    private final List<String> completed = new CopyOnWriteArrayList<>();
+
+    SoakBench(ServiceBench service, EmbeddedPostgres postgres, Duration length) {
+        this.service = service;
+        this.postgres = postgres;
+        this.until = System.nanoTime() + length.toNanos();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Duration length = Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("SOAK_SECONDS", "600")));
+        Path work = Files.createTempDirectory("cardgen-soak");
+        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start()) {
+            ServiceBench service = new ServiceBench(pg, work);
+            String heapOption = System.getenv().getOrDefault("SOAK_APP_JVM", "-Xmx384m");
+            service.start(List.of(heapOption.split("\\s+")));
+            try {
+                new SoakBench(service, pg, length).run(length, heapOption);
+            } finally {
+                service.stop();
+            }
+        }
+    }
+
+    void run(Duration length, String heapOption) throws Exception {
+        System.out.printf("soak: %d s of mixed load, service %s, machine load %s%n", length.toSeconds(), heapOption, loadAverage());
+        for (int i = 0; i < 3; i++) {
+            assets.add(service.uploadAsset(BadUploads.photoJpeg(2000, 1500)));
+        }
+        String start = resources();
+        System.out.println("soak: at start  " + start);
+        ExecutorService pool = Executors.newFixedThreadPool(60);
+        pool.submit(() -> loop(3000, this::upload));
+        pool.submit(() -> loop(2000, this::generate));
+        for (int i = 0; i < 50; i++) {
+            pool.submit(() -> loop(0, this::follow));
+        }
+        for (int i = 0; i < 4; i++) {
+            pool.submit(() -> loop(50, this::poll));
+        }
+        pool.submit(() -> loop(3000, this::export));
+        pool.shutdown();
+        if (!pool.awaitTermination(length.toSeconds() + 120, TimeUnit.SECONDS)) {
+            pool.shutdownNow();
+            unexpected.add("load threads did not stop in time");
+        }
+        LockSupport.parkNanos(Duration.ofSeconds(10).toNanos()); // let connections go idle
+        System.out.println("soak: at end    " + resources());
+        report();
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private void loop(long pauseMillis, Step step) {
+        while (System.nanoTime() < until) {
+            try {
+                step.run();
+            } catch (Exception e) {
+                unexpected.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            if (pauseMillis > 0) {
+                LockSupport.parkNanos(pauseMillis * 1_000_000);
+            }
+        }
+    }
+
+    private void upload() throws Exception {
+        boolean tooSmall = assets.size() % 10 == 9;
+        long t0 = System.nanoTime();
+        try {
+            assets.add(service.uploadAsset(tooSmall ? BadUploads.photoJpeg(400, 300) : BadUploads.photoJpeg(2000, 1500)));
+            record("POST /assets", 201, t0);
+        } catch (IllegalStateException e) {
+            int status = e.getMessage().contains("answered 422") ? 422 : 0;
+            record("POST /assets", status, t0);
+            if (!tooSmall || status != 422) {
+                unexpected.add("upload: " + e.getMessage());
+            }
+        }
+    }
+
+    private void generate() throws Exception {
+        long t0 = System.nanoTime();
+        JsonNode g = service.createGeneration(assets.get(new Random().nextInt(assets.size())));
+        record("POST /generations", 202, t0);
+        generations.add(g.get("stream_url").asText() + " " + g.get("id").asText());
+    }
+
+    /** One of 50 followers: reads the newest generation's stream to its end, then the next. */
+    private void follow() throws Exception {
+        if (generations.isEmpty()) {
+            LockSupport.parkNanos(100_000_000);
+            return;
+        }
+        String[] g = generations.get(generations.size() - 1).split(" ");
+        long t0 = System.nanoTime();
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(g[0])).timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofLines());
+        boolean done = false;
+        for (String line : (Iterable<String>) r.body()::iterator) {
+            if (line.equals("event: done")) {
+                done = true;
+            } else if (line.equals("event: error")) {
+                unexpected.add("stream of " + g[1] + " ended with an error event");
+            }
+        }
+        record("GET stream (to done)", r.statusCode(), t0);
+        if (r.statusCode() != 200 || !done) {
+            unexpected.add("stream of " + g[1] + ": " + r.statusCode() + (done ? "" : " without done"));
+        } else if (!completed.contains(g[1])) {
+            completed.add(g[1]);
+        }
+    }
+
+    private void poll() throws Exception {
+        if (!generations.isEmpty()) {
+            String id = generations.get(new Random().nextInt(generations.size())).split(" ")[1];
+            get("GET /generations/{id}", "/api/v1/generations/" + id, 200);
+        }
+        get("GET /assets", "/api/v1/assets?limit=10", 200);
+    }
+
+    private void export() throws Exception {
+        if (completed.isEmpty()) {
+            return;
+        }
+        String gen = completed.get(new Random().nextInt(completed.size()));
+        long t0 = System.nanoTime();
+        var r = send(HttpRequest.newBuilder(URI.create(service.base() + "/api/v1/exports")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("generation_id", gen, "variant", 0, "preset", "market1-3x4")))));
+        record("POST /exports", r.statusCode(), t0);
+        if (r.statusCode() != 202) {
+            unexpected.add("export: " + r.statusCode() + " " + r.body());
+            return;
+        }
+        String id = JSON.readTree(r.body()).get("id").asText();
+        String url = null;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (url == null && System.nanoTime() < deadline) {
+            JsonNode e = JSON.readTree(get("GET /exports/{id}", "/api/v1/exports/" + id, 200));
+            if (e.path("status").asText().equals("ready")) {
+                url = e.get("download_url").asText();
+            } else {
+                LockSupport.parkNanos(50_000_000);
+            }
+        }
+        if (url == null) {
+            unexpected.add("export " + id + " not ready in 60 s");
+            return;
+        }
+        long t1 = System.nanoTime();
+        var file = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream in = file.body()) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+        }
+        record("GET export file", file.statusCode(), t1);
+    }
+
+    private String get(String label, String path, int expected) throws Exception {
+        long t0 = System.nanoTime();
+        var r = send(HttpRequest.newBuilder(URI.create(service.base() + path)).GET());
+        record(label, r.statusCode(), t0);
+        if (r.statusCode() != expected) {
+            unexpected.add(label + ": " + r.statusCode() + " " + r.body());
+        }
+        return r.body();
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return HTTP.send(request.header("Authorization", "Bearer " + KEY).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private void record(String label, int status, long t0) {
+        latencies.computeIfAbsent(label, k -> Collections.synchronizedList(new ArrayList<>())).add((System.nanoTime() - t0) / 1_000_000);
+        statuses.computeIfAbsent(label + " " + status, k -> new AtomicLong()).incrementAndGet();
+    }
+
+    private String resources() throws Exception {
+        long pid = service.pid();
+        ServiceBench.run("jcmd", Long.toString(pid), "GC.run");
+        String rss = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("VmRSS"))
+                .findFirst().orElse("VmRSS ?").replaceAll("\\s+", " ");
+        long fds;
+        try (var list = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+            fds = list.count();
+        }
+        String db;
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+             ResultSet rs = c.createStatement().executeQuery("SELECT state, count(*) FROM pg_stat_activity "
+                     + "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY state ORDER BY state")) {
+            StringBuilder b = new StringBuilder();
+            while (rs.next()) {
+                b.append(rs.getString(1)).append('=').append(rs.getLong(2)).append(' ');
+            }
+            db = b.toString().strip();
+        }
+        return String.format("heap after GC: %s | %s | open files %d | DB connections %s", ServiceBench.heap(pid), rss, fds, db);
+    }
+
+    private void report() {
+        System.out.println("soak: answers per endpoint (status count), latency ms p50 / p99 / max");
+        Map<String, List<Long>> sorted = new TreeMap<>(latencies);
+        sorted.forEach((label, ms) -> {
+            List<Long> l = new ArrayList<>(ms);
+            Collections.sort(l);
+            StringBuilder s = new StringBuilder();
+            new TreeMap<>(statuses).forEach((k, v) -> {
+                if (k.startsWith(label + " ")) {
+                    s.append(k.substring(label.length() + 1)).append('×').append(v.get()).append(' ');
+                }
+            });
+            System.out.printf("  %-22s %-22s p50 %5d  p99 %5d  max %5d  (n=%d)%n", label, s.toString().strip(),
+                    l.get(l.size() / 2), l.get((int) Math.ceil(l.size() * 0.99) - 1), l.get(l.size() - 1), l.size());
+        });
+        System.out.printf("soak: generations %d created, %d followed to done; unexpected answers or failures: %d%n",
+                generations.size(), completed.size(), unexpected.size());
+        unexpected.stream().distinct().limit(20).forEach(u -> System.out.println("  unexpected: " + u));
+    }
+
+    private static String loadAverage() throws IOException {
+        return Files.readString(Path.of("/proc/loadavg")).strip();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.cardgen.resilience;
+
+import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Photos;
+import dev.cardgen.testing.RestartablePostgres;
+import dev.cardgen.testing.Sse;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static dev.cardgen.testing.Api.assertError;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * PostgreSQL stops while generations run and starts again 20 s later: readiness follows it,
+ * requests meanwhile get 503 with Retry-After, and afterwards every generation completes once and
+ * every stream shows each of its events once, in order.
+ */
+@QuarkusTest
+@TestProfile(DatabaseOutageTest.OwnDatabase.class)
+class DatabaseOutageTest {
+
+    public static class OwnDatabase implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(RestartablePostgres.class));
+        }
+
+        /** One worker, so the generations run one after the other and the outage finds most of them unfinished. */
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("cardgen.jobs.workers", "1");
+        }
+    }
+
+    @Test
+    void generationsRunningWhenTheDatabaseRestartsCompleteOnce() throws Exception {
+        var acct = Api.newAccount();
+        String asset = Api.as(acct.key()).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
+                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        List<String> ids = new ArrayList<>();
+        List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            var created = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 4))
+                    .post("/api/v1/generations").then().statusCode(202).extract();
+            ids.add(created.path("id"));
+            String url = created.path("stream_url");
+            streams.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Sse.readUntilClosed(url, Duration.ofSeconds(150));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+
+        // Stop the database as soon as the first generation has shown a variant: it is mid-run, the others queued.
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                Api.as(acct.key()).get("/api/v1/generations/" + ids.get(0)).then().extract().<List<?>>path("variants").size() >= 1);
+        RestartablePostgres.stopServer();
+        Instant stopped = Instant.now();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                RestAssured.get("/q/health/ready").then().statusCode(503).body("status", is("DOWN")));
+        assertError(Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("name", "during the outage"))
+                .post("/api/v1/projects").then().header("Retry-After", is("5")), 503, "api_error", "service_unavailable", null);
+        assertError(Api.as(acct.key()).get("/api/v1/assets").then().header("Retry-After", is("5")),
+                503, "api_error", "service_unavailable", null);
+
+        await().pollDelay(Duration.ofSeconds(20)).atMost(Duration.ofSeconds(21)).until(() -> true); // the outage lasts 20 s
+        RestartablePostgres.startServer();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+                RestAssured.get("/q/health/ready").then().statusCode(200).body("status", is("UP")));
+
+        for (String id : ids) {
+            await().atMost(Duration.ofSeconds(120)).until(() ->
+                    "completed".equals(Api.as(acct.key()).get("/api/v1/generations/" + id).then().extract().path("status")));
+            Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200)
+                    .body("variants.size()", is(4)).body("error", is((Object) null));
+        }
+        Instant lastDone = Instant.parse(Api.as(acct.key()).get("/api/v1/generations/" + ids.get(3)).then().extract().path("completed_at"));
+        assertTrue(lastDone.isAfter(stopped), "the outage found generations unfinished");
+        for (int i = 0; i < streams.size(); i++) {
+            List<Sse.Event> events = streams.get(i).get(150, TimeUnit.SECONDS);
+            assertStreamOnce(ids.get(i), events);
+        }
+        Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("name", "after the outage"))
+                .post("/api/v1/projects").then().statusCode(201);
+    }
+
+    /** Each variant once, in index order, progress never lower, and one done at the end. */
+    static void assertStreamOnce(String id, List<Sse.Event> events) {
+        assertEquals("done", events.get(events.size() - 1).name(), id + ": " + events);
+        assertEquals(Map.of("generation_id", id, "status", "completed", "variants", 4), events.get(events.size() - 1).data());
+        List<Object> variants = events.stream().filter(e -> e.name().equals("variant")).map(e -> e.data().get("index")).toList();
+        assertEquals(List.of(0, 1, 2, 3), variants, id + ": variants announced");
+        double last = 0;
+        for (Sse.Event e : events) {
+            if (e.name().equals("progress")) {
+                double p = ((Number) e.data().get("progress")).doubleValue();
+                assertTrue(p >= last, id + ": progress went down: " + events);
+                last = p;
+            }
+        }
+        assertEquals(1, events.stream().filter(e -> e.name().equals("done")).count());
+    }
+}
