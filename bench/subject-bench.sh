@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Times SubjectExtractor on 1600 px fixtures. Usage: bench/subject-bench.sh [warmup] [runs]
+# Subject stage: quality table on the composite photo set, then timing on 1600 px photos.
+# Usage: bench/subject-bench.sh [held-out|tuning] [width] [height] [out-dir]
+#   out-dir (optional) receives every photo and its mask as PNG for looking at.
+# Timing only: SUBJECT_BENCH_TIMING=1 bench/subject-bench.sh [warmup] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # generate-code is skipped: the subject stage needs no Quarkus code generation.
 ./mvnw -q test-compile -Dquarkus.generate-code.skip=true -Dquarkus.generate-code-tests.skip=true
 ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
-java -Djava.awt.headless=true -cp "target/classes:target/test-classes:$(cat target/cp.txt)" \
-  dev.cardgen.bench.SubjectBench "$@"
+CP="target/classes:target/test-classes:$(cat target/cp.txt)"
+if [ "${SUBJECT_BENCH_TIMING:-0}" = 1 ]; then
+  exec java -Djava.awt.headless=true -cp "$CP" dev.cardgen.bench.SubjectBench "$@"
+fi
+java -Djava.awt.headless=true -cp "$CP" dev.cardgen.bench.SubjectQualityBench "${1:-held-out}" "${2:-1600}" "${3:-1200}" ${4:+"$4"}

@@ -7,15 +7,24 @@ import java.awt.image.DataBufferInt;
 import java.awt.image.SinglePixelPackedSampleModel;
 
 /**
- * Isolates the product of a photo by classical segmentation: background modelled from the
- * border, colour distance to it, flood fill from the edges, morphology, largest components,
- * then a soft edge upsampled to the input size. Segmentation runs at most {@value #WORK_SIDE} px.
+ * Isolates the product of a photo by classical segmentation at most {@value #WORK_SIDE} px.
+ * The border decides which cue draws the mask: a smooth backdrop (sweep, gradient, vignette)
+ * is modelled as a surface and the product is what departs from it; a blurred backdrop holds no
+ * sharp step, so the product is what sharp steps enclose; any other backdrop is a texture,
+ * clustered along the border with local colour and sharpness. Off plain backdrops a colour
+ * model refines the outline. Then morphology, largest components, honesty checks that decline
+ * doubtful masks, and a soft edge upsampled to the input size.
  */
 public final class SubjectExtractor {
 
     static final int WORK_SIDE = 640;
     private static final float MIN_THRESHOLD = 6f;
     private static final float SIGMA_FACTOR = 4f;
+    /** A border the smooth-surface model explains this well, this tightly, is a plain backdrop. */
+    private static final double PLAIN_INLIERS = 0.9;
+    private static final double PLAIN_SIGMA = 3.0;
+    private static final float TEXTURE_THRESHOLD = 1.0f;
+    private static final double TEXTURE_MIN_CONFIDENCE = 0.6;
 
     private SubjectExtractor() {
     }
@@ -37,16 +46,56 @@ public final class SubjectExtractor {
         float t = (float) Math.max(MIN_THRESHOLD, SIGMA_FACTOR * bg.sigma);
 
         int n = sw * sh;
+        double inliers = bg.inlierFraction;
+        boolean plain = bg.inlierFraction >= PLAIN_INLIERS && bg.sigma <= PLAIN_SIGMA;
         boolean[] fg = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            fg[i] = d[i] > t;
+        boolean[] step = null;
+        int r = Math.max(1, Math.min(sw, sh) / 160);
+        float[] grad = plain ? null : SubjectDefocus.gradient(lab, sw, sh);
+        float sharp = plain ? 0 : SubjectDefocus.borderSharpness(grad, sw, sh);
+        if (!plain && sharp <= SubjectDefocus.BLURRED_BORDER) {
+            // A defocused backdrop: the product is what sharp steps enclose.
+            step = SubjectDefocus.steps(grad, sharp);
+            fg = SubjectDefocus.enclosed(step, sw, sh, r);
+            fg = SubjectMorphology.open(fg, sw, sh, r);
+            d = new float[n];
+            t = 1;
+            for (int i = 0; i < n; i++) {
+                d[i] = fg[i] ? 2 : 0;
+            }
+            inliers = 1;
+        } else {
+            if (!plain) {
+                // A textured backdrop: judge pixels against the border's textures and sharpness.
+                d = SubjectTexture.fit(lab, sw, sh).score;
+                t = TEXTURE_THRESHOLD;
+                inliers = 1;
+            } else {
+                r = 1;
+            }
+            for (int i = 0; i < n; i++) {
+                fg[i] = d[i] > t;
+            }
+            fg = SubjectMorphology.close(fg, sw, sh, r);
+            fg = SubjectMorphology.open(fg, sw, sh, r);
         }
-        fg = SubjectMorphology.close(fg, sw, sh, 1);
-        fg = SubjectMorphology.open(fg, sw, sh, 1);
-        fg = fillSmallHoles(fg, sw, sh, Math.max(16, n / 500));
+        // Off a plain backdrop, a hole's colour says little (it may match the texture), so all are filled.
+        fg = fillSmallHoles(fg, sw, sh, plain ? Math.max(16, n / 500) : n);
         fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
+        if (!plain) {
+            fg = SubjectRefine.refine(fg, lab, sw, sh, 2 * r + 1);
+            fg = fillSmallHoles(fg, sw, sh, n);
+            fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
+        }
 
-        SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, bg.inlierFraction);
+        SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, inliers);
+        boolean doubtful = SubjectHonesty.fragmented(fg, sw, sh) || SubjectHonesty.hugsSeveralEdges(fg, sw, sh)
+                || (step != null && SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r))
+                || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
+        // Off a plain backdrop the score's border and contrast terms are weaker evidence: ask for more.
+        if (doubtful || (!plain && score.confidence() < TEXTURE_MIN_CONFIDENCE)) {
+            return Subject.fullFrame(w, h, Math.min(score.confidence(), 0.2));
+        }
         if (!score.detected()) {
             return Subject.fullFrame(w, h, score.confidence());
         }

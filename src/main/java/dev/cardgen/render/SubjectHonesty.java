@@ -1,0 +1,77 @@
+package dev.cardgen.render;
+
+/**
+ * Reasons to decline a mask that the confidence score alone would pass: a cut-out that is not
+ * the product harms a seller more than a card framing the whole photo. Declines when the mask
+ * falls apart into several pieces, hugs more than one edge of the frame, or when the cue that
+ * drew it and the evidence around it disagree (sharp steps left outside a defocus mask; a
+ * texture mask made mostly of filled-in holes).
+ */
+final class SubjectHonesty {
+
+    /** Pieces beyond two (a pair of shoes) mean a fragmented mask. */
+    private static final int MAX_PIECES = 2;
+    /** An edge of the frame counts as hugged when the mask covers this share of it. */
+    private static final double EDGE_HUG = 0.04;
+    /** Defocus: at most this share of sharp steps may lie away from the mask. */
+    private static final double MAX_STRAY_STEPS = 0.12;
+    /** Texture: at least this share of the mask must be unlike the backdrop by itself. */
+    private static final double MIN_OWN_SHARE = 0.55;
+
+    private SubjectHonesty() {
+    }
+
+    /** Pieces smaller than a fifth of the largest are already dropped; more than two left is a fragmented mask. */
+    static boolean fragmented(boolean[] fg, int w, int h) {
+        return SubjectMorphology.label(fg, w, h, true).count() > MAX_PIECES;
+    }
+
+    /** Counts an edge as hugged when the mask reaches within a thin band of it along a fair stretch. */
+    static boolean hugsSeveralEdges(boolean[] fg, int w, int h) {
+        int b = Math.max(2, Math.min(w, h) / 50);
+        boolean[] top = new boolean[w], bottom = new boolean[w], left = new boolean[h], right = new boolean[h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if (!fg[y * w + x]) continue;
+                if (y < b) top[x] = true;
+                if (y >= h - b) bottom[x] = true;
+                if (x < b) left[y] = true;
+                if (x >= w - b) right[y] = true;
+            }
+        }
+        int hugged = (count(top) > EDGE_HUG * w ? 1 : 0) + (count(bottom) > EDGE_HUG * w ? 1 : 0)
+                + (count(left) > EDGE_HUG * h ? 1 : 0) + (count(right) > EDGE_HUG * h ? 1 : 0);
+        return hugged >= 2;
+    }
+
+    private static int count(boolean[] a) {
+        int c = 0;
+        for (boolean v : a) if (v) c++;
+        return c;
+    }
+
+    /** Share of the sharp steps (the defocus cue) that lie more than r pixels from the mask. */
+    static boolean strayStepsOutside(boolean[] fg, boolean[] step, int w, int h, int r) {
+        boolean[] near = SubjectMorphology.morph(fg, w, h, r, true);
+        int steps = 0, stray = 0;
+        for (int i = 0; i < fg.length; i++) {
+            if (step[i]) {
+                steps++;
+                if (!near[i]) stray++;
+            }
+        }
+        return steps == 0 || stray > MAX_STRAY_STEPS * steps;
+    }
+
+    /** Whether too much of the mask is there only because holes were filled. */
+    static boolean mostlyFilledIn(boolean[] fg, float[] d, float t) {
+        int area = 0, own = 0;
+        for (int i = 0; i < fg.length; i++) {
+            if (fg[i]) {
+                area++;
+                if (d[i] > t) own++;
+            }
+        }
+        return area == 0 || own < MIN_OWN_SHARE * area;
+    }
+}

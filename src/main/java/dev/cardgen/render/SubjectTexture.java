@@ -1,0 +1,169 @@
+package dev.cardgen.render;
+
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * Background model for photos whose backdrop is not a smooth surface: real textures (brick,
+ * gravel, grass, wood) and defocused scenes. Each pixel gets a feature vector of its own colour,
+ * the mean colour of its neighbourhood and its local sharpness (mean gradient of lightness).
+ * The border band is clustered (k-means) in that space, so every look the backdrop has along
+ * the frame - brick and mortar, light and shade of a blurred room - becomes a cluster; a
+ * pixel's distance to the nearest cluster, in units of the border's own spread, says how
+ * unlike the backdrop it is. Sharpness separates an in-focus product from a blurred scene
+ * even where their colours meet; the neighbourhood mean lets a texture's fine colour changes
+ * count as background.
+ */
+final class SubjectTexture {
+
+    static final int DIMS = 7;
+    private static final int CLUSTERS = 12;
+    private static final int SAMPLES = 3000;
+    /** Weights of the feature groups: own colour, neighbourhood colour, sharpness. */
+    private static final float W_OWN = 0.35f;
+    private static final float W_MEAN = 1f;
+    private static final float W_SHARP = 1.6f;
+
+    /** Distance of every pixel to the backdrop, 1.0 = the border's own 97th percentile. */
+    final float[] score;
+    /** Share of the border band within 1.0 of the model: near 1 by construction, lower when outliers abound. */
+    final double borderMedian;
+
+    private SubjectTexture(float[] score, double borderMedian) {
+        this.score = score;
+        this.borderMedian = borderMedian;
+    }
+
+    static SubjectTexture fit(float[][] lab, int w, int h) {
+        int n = w * h;
+        int r = Math.max(2, Math.min(w, h) / 80);
+        float[][] f = new float[DIMS][];
+        f[0] = scaled(lab[0], W_OWN);
+        f[1] = scaled(lab[1], W_OWN);
+        f[2] = scaled(lab[2], W_OWN);
+        for (int c = 0; c < 3; c++) {
+            f[3 + c] = scaled(boxMean(lab[c], w, h, r), W_MEAN);
+        }
+        float[] grad = new float[n];
+        for (int y = 1; y < h - 1; y++) {
+            for (int x = 1; x < w - 1; x++) {
+                int i = y * w + x;
+                float gx = lab[0][i + 1] - lab[0][i - 1], gy = lab[0][i + w] - lab[0][i - w];
+                grad[i] = (float) Math.sqrt(gx * gx + gy * gy);
+            }
+        }
+        f[6] = scaled(boxMean(grad, w, h, r), W_SHARP);
+
+        int band = Math.max(2, Math.min(w, h) / 25);
+        int[] border = SubjectBackground.borderIndices(w, h, band);
+        Random rnd = new Random(42);
+        int m = Math.min(SAMPLES, border.length);
+        float[][] pts = new float[m][DIMS];
+        for (int k = 0; k < m; k++) {
+            int i = border[m == border.length ? k : rnd.nextInt(border.length)];
+            for (int d = 0; d < DIMS; d++) pts[k][d] = f[d][i];
+        }
+        float[][] centres = kmeans(pts, Math.min(CLUSTERS, m), rnd);
+        float[] bd = new float[m];
+        for (int k = 0; k < m; k++) bd[k] = nearest(pts[k], centres);
+        float[] sorted = bd.clone();
+        Arrays.sort(sorted);
+        float scale = Math.max(4f, sorted[(int) (0.97 * (m - 1))]);
+        float[] score = new float[n];
+        float[] v = new float[DIMS];
+        for (int i = 0; i < n; i++) {
+            for (int d = 0; d < DIMS; d++) v[d] = f[d][i];
+            score[i] = nearest(v, centres) / scale;
+        }
+        return new SubjectTexture(score, sorted[m / 2] / scale);
+    }
+
+    private static float[] scaled(float[] a, float k) {
+        float[] o = new float[a.length];
+        for (int i = 0; i < a.length; i++) o[i] = a[i] * k;
+        return o;
+    }
+
+    /** Mean over a (2r+1)^2 window, by running sums, edges clamped. */
+    static float[] boxMean(float[] a, int w, int h, int r) {
+        float[] t = new float[a.length], o = new float[a.length];
+        for (int y = 0; y < h; y++) {
+            int row = y * w;
+            float s = 0;
+            int c = 0;
+            for (int x = 0; x <= Math.min(r, w - 1); x++) { s += a[row + x]; c++; }
+            for (int x = 0; x < w; x++) {
+                t[row + x] = s / c;
+                int add = x + r + 1, drop = x - r;
+                if (add < w) { s += a[row + add]; c++; }
+                if (drop >= 0) { s -= a[row + drop]; c--; }
+            }
+        }
+        for (int x = 0; x < w; x++) {
+            float s = 0;
+            int c = 0;
+            for (int y = 0; y <= Math.min(r, h - 1); y++) { s += t[y * w + x]; c++; }
+            for (int y = 0; y < h; y++) {
+                o[y * w + x] = s / c;
+                int add = y + r + 1, drop = y - r;
+                if (add < h) { s += t[add * w + x]; c++; }
+                if (drop >= 0) { s -= t[drop * w + x]; c--; }
+            }
+        }
+        return o;
+    }
+
+    private static float[][] kmeans(float[][] pts, int k, Random rnd) {
+        float[][] c = new float[k][];
+        // farthest-point seeding: every distinct look of the border gets a centre
+        c[0] = pts[rnd.nextInt(pts.length)].clone();
+        float[] best = new float[pts.length];
+        Arrays.fill(best, Float.MAX_VALUE);
+        for (int j = 1; j < k; j++) {
+            int far = 0;
+            for (int p = 0; p < pts.length; p++) {
+                best[p] = Math.min(best[p], dist(pts[p], c[j - 1]));
+                if (best[p] > best[far]) far = p;
+            }
+            c[j] = pts[far].clone();
+        }
+        int[] assign = new int[pts.length];
+        for (int iter = 0; iter < 8; iter++) {
+            for (int p = 0; p < pts.length; p++) {
+                int bi = 0;
+                float bv = Float.MAX_VALUE;
+                for (int j = 0; j < k; j++) {
+                    float d = dist(pts[p], c[j]);
+                    if (d < bv) { bv = d; bi = j; }
+                }
+                assign[p] = bi;
+            }
+            float[][] sum = new float[k][DIMS];
+            int[] cnt = new int[k];
+            for (int p = 0; p < pts.length; p++) {
+                cnt[assign[p]]++;
+                for (int d = 0; d < DIMS; d++) sum[assign[p]][d] += pts[p][d];
+            }
+            for (int j = 0; j < k; j++) {
+                if (cnt[j] == 0) continue;
+                for (int d = 0; d < DIMS; d++) c[j][d] = sum[j][d] / cnt[j];
+            }
+        }
+        return c;
+    }
+
+    private static float nearest(float[] v, float[][] centres) {
+        float b = Float.MAX_VALUE;
+        for (float[] c : centres) b = Math.min(b, dist(v, c));
+        return (float) Math.sqrt(b);
+    }
+
+    private static float dist(float[] a, float[] b) {
+        float s = 0;
+        for (int d = 0; d < DIMS; d++) {
+            float t = a[d] - b[d];
+            s += t * t;
+        }
+        return s;
+    }
+}

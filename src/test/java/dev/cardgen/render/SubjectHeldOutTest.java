@@ -1,0 +1,73 @@
+package dev.cardgen.render;
+
+import dev.cardgen.render.fixtures.RealComposites;
+import dev.cardgen.render.fixtures.RealComposites.Kind;
+import dev.cardgen.render.fixtures.SubjectScorecard;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The quality floor of the subject stage on the held-out composites (never tuned on), at a
+ * reduced size to stay cheap. The floors are what the stage reaches today (see docs/subject.md),
+ * so a regression fails; the issue's targets are higher and not all met yet.
+ */
+class SubjectHeldOutTest {
+
+    private static List<SubjectScorecard.Row> rows;
+    private static Map<Kind, SubjectScorecard.Line> table;
+
+    @BeforeAll
+    static void run() {
+        rows = SubjectScorecard.run(RealComposites.scenes(true, 512, 384), r -> { });
+        table = SubjectScorecard.table(rows);
+        System.out.print(SubjectScorecard.format(table));
+    }
+
+    @Test
+    void sweepsAreAllDetectedAndCutCloseToTruth() {
+        SubjectScorecard.Line l = table.get(Kind.SWEEP);
+        assertEquals(1.0, l.detectedShare(), "detected share");
+        assertTrue(l.medianIou() >= 0.80, "median IoU " + l.medianIou());
+        assertEquals(0, l.falsePositives());
+    }
+
+    @Test
+    void texturedBackdropsGiveCleanCutoutsOrDecline() {
+        SubjectScorecard.Line l = table.get(Kind.TEXTURED);
+        assertTrue(l.detectedShare() >= 0.6, "detected share " + l.detectedShare());
+        for (SubjectScorecard.Row r : rows) {
+            if (r.scene().kind() == Kind.TEXTURED && r.subject().detected()) {
+                assertTrue(r.iou() >= 0.65, r.scene().name() + " IoU " + r.iou());
+            }
+        }
+    }
+
+    @Test
+    void blurredBackdropsRarelyGiveAWrongCutout() {
+        SubjectScorecard.Line l = table.get(Kind.BLURRED);
+        assertTrue(l.falsePositives() <= 1, "wrong cut-outs " + l.falsePositives());
+    }
+
+    @Test
+    void scenesWithoutAProductAreDeclined() {
+        // Known, reported misses (docs/subject.md): the astronaut portrait is detected (a person in
+        // front of a flag), and coffee.jpg holds one cup, which is arguable. Everything else is declined.
+        int detected = 0;
+        for (SubjectScorecard.Row r : rows) {
+            if (r.scene().kind() != Kind.NO_PRODUCT) continue;
+            String name = r.scene().name();
+            if (name.contains("astronaut") || name.contains("coffee")) {
+                detected += r.subject().detected() ? 1 : 0;
+                continue;
+            }
+            assertEquals(false, r.subject().detected(), name);
+            assertEquals(new java.awt.Rectangle(0, 0, 512, 384), r.subject().box(), name);
+        }
+        assertTrue(detected <= 1, "no-product scenes detected: " + detected);
+    }
+}
