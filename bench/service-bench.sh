@@ -13,6 +13,8 @@ feature=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.speci
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   if [ "$feature" -ge 25 ]; then
     ./mvnw -q -B verify -Paot -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=ApiIT
+    # The cache is written by a JVM that can still be running when Maven returns (seen under load).
+    while pgrep -f "AOTMode=create.*$PWD/target/quarkus-app" > /dev/null; do sleep 1; done
   else
     ./mvnw -q -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true
   fi
