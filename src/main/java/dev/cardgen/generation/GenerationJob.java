@@ -103,6 +103,9 @@ public class GenerationJob implements JobHandler {
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);
             for (int i = 0; i < designs.size(); i++) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // released at shutdown: another instance goes on from the announced variants
+                }
                 checkTime(g);
                 if (progress.announced(i)) {
                     continue;

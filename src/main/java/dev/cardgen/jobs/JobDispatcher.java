@@ -4,36 +4,41 @@ import dev.cardgen.api.Ids;
 import dev.cardgen.metrics.Metrics;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Claims queued jobs and runs them on a bounded pool. One loop thread claims exactly as many jobs as
- * there are free workers; it wakes on enqueue (after commit), on a NOTIFY from another instance,
- * when a worker finishes, after the reaper requeued work, and otherwise every poll interval.
+ * Claims queued jobs and runs them on the application's {@link ManagedExecutor}, at most
+ * {@code workers} at once. One loop thread claims exactly as many jobs as there are free workers;
+ * it wakes on enqueue (after commit), on a NOTIFY from another instance, when a worker finishes,
+ * after the reaper requeued work, and otherwise every poll interval.
  *
- * <p>On shutdown the instance stops claiming and heartbeating and interrupts its workers; the
- * jobs they held keep their lease until it expires, then any instance's reaper requeues them
- * (that run counts as an attempt).
+ * <p>On shutdown (SIGTERM) the instance stops claiming at once, lets running jobs finish for up to
+ * {@code shutdown-grace} while still heartbeating them, then puts what is left back in the queue
+ * (leases released, NOTIFY sent) so another instance resumes it without waiting for the lease to
+ * expire, and interrupts those runs.
  */
 @ApplicationScoped
 public class JobDispatcher {
@@ -47,25 +52,27 @@ public class JobDispatcher {
     private final Instance<JobHandler> handlerBeans;
     private final Config mpConfig;
     private final Metrics metrics;
+    private final ManagedExecutor executor;
 
     private final Object signal = new Object();
     private boolean wakeRequested;
     private volatile boolean running;
     private final AtomicInteger free = new AtomicInteger();
+    private final AtomicBoolean drained = new AtomicBoolean();
     private final Map<String, RunningJob> active = new ConcurrentHashMap<>();
     private Map<String, JobHandler> handlers = Map.of();
-    private ThreadPoolExecutor workers;
     private ScheduledExecutorService heartbeat;
     private Thread loop;
     private PgListener listener;
 
     public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig,
-                         Metrics metrics) {
+                         Metrics metrics, ManagedExecutor executor) {
         this.store = store;
         this.config = config;
         this.handlerBeans = handlerBeans;
         this.mpConfig = mpConfig;
         this.metrics = metrics;
+        this.executor = executor;
     }
 
     public String instanceId() {
@@ -83,12 +90,6 @@ public class JobDispatcher {
         }));
         int size = config.workerCount();
         free.set(size);
-        AtomicInteger n = new AtomicInteger();
-        workers = new ThreadPoolExecutor(size, size, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "cardgen-job-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
         heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cardgen-job-heartbeat");
             t.setDaemon(true);
@@ -105,18 +106,70 @@ public class JobDispatcher {
         LOG.infof("Job dispatcher %s: %d workers, kinds %s", instanceId, size, handlers.keySet());
     }
 
-    void stop(@Observes ShutdownEvent event) {
+    /**
+     * The first step of a shutdown, while HTTP and the database still serve (Quarkus fires this
+     * event before it closes anything, with {@code quarkus.shutdown.delay-enabled}); the event log
+     * ends its open streams right after, so a job finished during the grace still reaches them.
+     */
+    void drain(@Observes @Priority(1000) ShutdownDelayInitiatedEvent event) {
+        drain();
+    }
+
+    void stop(@Observes @Priority(1000) ShutdownEvent event) {
+        drain(); // already done unless the pre-shutdown event was not fired
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+        }
+    }
+
+    private void drain() {
+        if (!drained.compareAndSet(false, true)) {
+            return;
+        }
+        long t0 = System.nanoTime();
         running = false;
         wake();
         if (listener != null) {
             listener.stop();
         }
-        if (heartbeat != null) {
-            heartbeat.shutdownNow();
+        boolean idle = awaitIdle(config.shutdownGrace());
+        List<RunningJob> left = List.copyOf(active.values());
+        if (!left.isEmpty()) {
+            release(left);
         }
-        if (workers != null) {
-            workers.shutdownNow();
+        LOG.infof("Job dispatcher %s stopped in %d ms: %s", instanceId, (System.nanoTime() - t0) / 1_000_000,
+                idle ? "every running job finished" : left.size() + " job(s) released to the queue");
+    }
+
+    /** Waits until no job runs here or the grace is over; finishing workers wake the signal. */
+    private boolean awaitIdle(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        synchronized (signal) {
+            while (!active.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    signal.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
         }
+        return true;
+    }
+
+    /** Releases first, then interrupts: a run that ends after the release can no longer write its outcome. */
+    private void release(List<RunningJob> jobs) {
+        try {
+            int n = store.release(instanceId, jobs.stream().map(RunningJob::jobId).toList(), CHANNEL);
+            LOG.infof("Released %d running job(s) to the queue after the shutdown grace", n);
+        } catch (Exception e) {
+            LOG.errorf(e, "Releasing %d job(s) failed; they are requeued when their lease expires", jobs.size());
+        }
+        jobs.forEach(RunningJob::interrupt);
     }
 
     /** Makes the loop claim now; cheap and safe to call from any thread. */
@@ -158,9 +211,9 @@ public class JobDispatcher {
             List<JobStore.Claimed> claimed = store.claim(instanceId, handlers.keySet(), config.lease(), slots);
             for (JobStore.Claimed job : claimed) {
                 free.decrementAndGet();
-                RunningJob ctx = new RunningJob(job);
+                RunningJob ctx = new RunningJob(job, this);
                 active.put(job.id(), ctx);
-                workers.execute(() -> execute(ctx));
+                ctx.started(executor.submit(() -> execute(ctx)));
             }
             if (claimed.size() < slots) {
                 return;
@@ -169,7 +222,7 @@ public class JobDispatcher {
     }
 
     private void execute(RunningJob ctx) {
-        JobStore.Claimed job = ctx.job;
+        JobStore.Claimed job = ctx.job();
         JobHandler handler = handlers.get(job.kind());
         ManagedContext requestContext = Arc.container().requestContext();
         long started = System.nanoTime();
@@ -239,35 +292,12 @@ public class JobDispatcher {
         }
     }
 
-    private final class RunningJob implements JobContext {
-        final JobStore.Claimed job;
-
-        RunningJob(JobStore.Claimed job) {
-            this.job = job;
-        }
-
-        @Override
-        public String jobId() {
-            return job.id();
-        }
-
-        @Override
-        public String refId() {
-            return job.refId();
-        }
-
-        @Override
-        public int attempt() {
-            return job.attempt();
-        }
-
-        @Override
-        public void heartbeat() {
-            try {
-                store.renew(instanceId, List.of(job.id()), config.lease());
-            } catch (Exception e) {
-                LOG.warnf("Heartbeat of job %s failed: %s", job.id(), e.getMessage());
-            }
+    /** Renews one job's lease now (see {@link JobContext#heartbeat()}). */
+    void renew(String jobId) {
+        try {
+            store.renew(instanceId, List.of(jobId), config.lease());
+        } catch (Exception e) {
+            LOG.warnf("Heartbeat of job %s failed: %s", jobId, e.getMessage());
         }
     }
 }

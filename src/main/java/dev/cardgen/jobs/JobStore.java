@@ -108,6 +108,31 @@ public class JobStore {
     }
 
     /**
+     * Puts this owner's running jobs back in the queue now (shutdown): the interrupted run is not
+     * counted as an attempt, and a NOTIFY on {@code channel} wakes the other instances' dispatchers.
+     *
+     * @return how many rows were still ours
+     */
+    public int release(String owner, Collection<String> ids, String channel) throws SQLException {
+        String sql = """
+                WITH released AS (
+                  UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
+                         updated_at = now()
+                   WHERE id = ANY (?) AND lease_owner = ? AND state = 'running'
+                  RETURNING kind)
+                SELECT count(*), pg_notify(?, min(kind)) FROM released""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setArray(1, c.createArrayOf("text", ids.toArray()));
+            ps.setString(2, owner);
+            ps.setString(3, channel);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /**
      * Running jobs whose lease expired go back to the queue, or fail on their last attempt. Row locks
      * make concurrent reapers on several instances see each job exactly once.
      */

@@ -25,6 +25,13 @@ public interface JobsConfig {
     @WithDefault("5s")
     Duration reapInterval();
 
+    /**
+     * On shutdown, how long running jobs may still finish before the rest is put back in the queue
+     * for another instance; under Kubernetes' default 30 s termination grace.
+     */
+    @WithDefault("20s")
+    Duration shutdownGrace();
+
     default int workerCount() {
         return Math.max(1, workers().orElse(Runtime.getRuntime().availableProcessors()));
     }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.jobs.PgListener;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.Config;
@@ -52,10 +54,20 @@ public class EventLog {
         listener.start();
     }
 
+    /**
+     * Ends every open stream of this instance as a complete response (not a reset) while HTTP still
+     * serves, so clients reconnect to another instance and replay. Runs after the job dispatcher's
+     * shutdown grace (a lower priority runs first).
+     */
+    void endStreams(@Observes @Priority(2000) ShutdownDelayInitiatedEvent event) {
+        followers.values().forEach(set -> set.forEach(StreamFollower::end));
+    }
+
     void stop(@Observes ShutdownEvent event) {
         if (listener != null) {
             listener.stop();
         }
+        followers.values().forEach(set -> set.forEach(StreamFollower::end));
     }
 
     /**

@@ -43,6 +43,14 @@ final class StreamFollower {
         }
     }
 
+    /** Completes the subscriber without a terminal event (this instance is shutting down). */
+    synchronized void end() {
+        if (!finished) {
+            finished = true;
+            emitter.complete();
+        }
+    }
+
     /** Emits whatever the table holds after the last emitted seq. */
     synchronized void catchUp() {
         if (finished) {

@@ -36,7 +36,7 @@ import java.util.concurrent.Future;
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
  * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory ...].
- * Environment: BENCH_STARTUP_JVM (';'-separated JVM option sets for 'startup'), BENCH_APP_JVM (extra
+ * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
  */
 public final class ServiceBench {
@@ -48,7 +48,7 @@ public final class ServiceBench {
 
     private final EmbeddedPostgres postgres;
     private final Path work;
-    private Process app;
+    Process app;
     private String base;
 
     ServiceBench(EmbeddedPostgres postgres, Path work) {
@@ -80,32 +80,11 @@ public final class ServiceBench {
     // ---- scenarios ----------------------------------------------------------------------------
 
     void startup() throws Exception {
-        // JVM option sets to compare, ';'-separated (an empty one is plain 'java -jar')
-        String variants = env("BENCH_STARTUP_JVM", ";-XX:SharedArchiveFile=app-cds.jsa");
-        for (String variant : variants.split(";", -1)) {
-            List<String> jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
-            if (variant.contains("app-cds.jsa") && !Files.exists(Path.of("target/quarkus-app/app-cds.jsa"))) {
-                continue;
-            }
-            List<Long> ms = new ArrayList<>();
-            List<Long> cpu = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                long t = start(jvm, false);
-                long c = cpuMillis(app.pid());
-                if (i > 0) { // the first start also migrates the schema
-                    ms.add(t);
-                    cpu.add(c);
-                }
-                stop();
-            }
-            String how = "java " + String.join(" ", jvm) + (jvm.isEmpty() ? "" : " ") + "-jar quarkus-run.jar";
-            report("startup: " + how + " → /q/health/ready UP, wall ms, 5 runs after a first one that migrates", ms);
-            report("startup: " + how + " → ready, CPU ms (user+sys) of the service process", cpu);
-        }
+        new StartupBench(this).run();
     }
 
     /** CPU time the process has used so far (Linux /proc; clock ticks of 10 ms). */
-    private static long cpuMillis(long pid) throws IOException {
+    static long cpuMillis(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
@@ -271,24 +250,11 @@ public final class ServiceBench {
             port = s.getLocalPort();
         }
         base = "http://127.0.0.1:" + port;
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(jvmArgs);
-        String extra = env("BENCH_APP_JVM", "").strip(); // e.g. a JFR recording, to see where the time goes
-        if (!extra.isEmpty()) {
-            cmd.addAll(Arrays.asList(extra.split("\\s+")));
-        }
-        cmd.addAll(List.of(
-                "-Dquarkus.http.port=" + port,
-                "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
-                "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
-                "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
-                "-Dcardgen.quota.monthly-variants=1000000",
-                "-Dcardgen.storage.fs.root=" + work.resolve("blobs"),
-                "-jar", "quarkus-run.jar"));
+        List<String> cmd = command(jvmArgs, bootstrapKey, port);
         long t0 = System.nanoTime();
         // From the app's folder, as the Dockerfile runs it: an AppCDS archive only maps when the
         // class path is the one it was dumped with (quarkus-run.jar, relative).
-        app = new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true).redirectOutput(work.resolve("app.log").toFile()).start();
+        app = launch(cmd);
         long deadline = t0 + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             try {
@@ -312,6 +278,29 @@ public final class ServiceBench {
 
     long pid() {
         return app.pid();
+    /** The service's command line: this JDK, the given JVM options, the bench's settings. */
+    List<String> command(List<String> jvmArgs, boolean bootstrapKey, int port) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmArgs);
+        String extra = env("BENCH_APP_JVM", "").strip(); // e.g. a JFR recording, to see where the time goes
+        if (!extra.isEmpty()) {
+            cmd.addAll(Arrays.asList(extra.split("\\s+")));
+        }
+        cmd.addAll(List.of(
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
+                "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
+                "-Dcardgen.quota.monthly-variants=1000000",
+                "-Dcardgen.storage.fs.root=" + work.resolve("blobs"),
+                "-jar", "quarkus-run.jar"));
+        return cmd;
+    }
+
+    /** From the app's folder, as the Dockerfiles run it: an AppCDS archive or AOT cache only maps with that class path. */
+    Process launch(List<String> cmd) throws IOException {
+        return new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
+                .redirectOutput(work.resolve("app.log").toFile()).start();
     }
 
     void stop() throws InterruptedException {
@@ -411,7 +400,7 @@ public final class ServiceBench {
         return v == null ? otherwise : v;
     }
 
-    private static void report(String what, List<Long> ms) {
+    static void report(String what, List<Long> ms) {
         List<Long> sorted = new ArrayList<>(ms);
         Collections.sort(sorted);
         System.out.printf("%s: median %d, p90 %d, min %d, max %d (n=%d)%n", what, sorted.get(sorted.size() / 2),

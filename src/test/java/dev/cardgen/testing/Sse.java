@@ -36,6 +36,11 @@ public final class Sse {
 
     /** Reads frames until the server closes the connection (it must, after done or error). */
     public static List<Event> readUntilClosed(String url, Duration timeout) throws Exception {
+        return read(open(url, timeout));
+    }
+
+    /** Connects and checks the status and content type; the response is open when this returns. */
+    public static HttpResponse<java.io.InputStream> open(String url, Duration timeout) throws Exception {
         HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(), HttpResponse.BodyHandlers.ofInputStream());
         if (response.statusCode() != 200) {
@@ -44,6 +49,11 @@ public final class Sse {
         if (!response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream")) {
             throw new AssertionError("not an event stream: " + response.headers().map());
         }
+        return response;
+    }
+
+    /** Reads frames until the server ends the response; a connection cut mid-stream throws. */
+    public static List<Event> read(HttpResponse<java.io.InputStream> response) throws java.io.IOException {
         List<Event> events = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             String name = null;

@@ -1,0 +1,52 @@
+package dev.cardgen.jobs;
+
+import java.util.concurrent.Future;
+
+/** A job claimed by this instance, from the claim until its run returns. */
+final class RunningJob implements JobContext {
+
+    private final JobStore.Claimed job;
+    private final JobDispatcher dispatcher;
+    private volatile Future<?> run;
+
+    RunningJob(JobStore.Claimed job, JobDispatcher dispatcher) {
+        this.job = job;
+        this.dispatcher = dispatcher;
+    }
+
+    JobStore.Claimed job() {
+        return job;
+    }
+
+    void started(Future<?> run) {
+        this.run = run;
+    }
+
+    /** After its lease was released at shutdown: the handler should stop at its next check. */
+    void interrupt() {
+        Future<?> r = run;
+        if (r != null) {
+            r.cancel(true);
+        }
+    }
+
+    @Override
+    public String jobId() {
+        return job.id();
+    }
+
+    @Override
+    public String refId() {
+        return job.refId();
+    }
+
+    @Override
+    public int attempt() {
+        return job.attempt();
+    }
+
+    @Override
+    public void heartbeat() {
+        dispatcher.renew(job.id());
+    }
+}
