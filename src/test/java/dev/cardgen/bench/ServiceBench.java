@@ -278,6 +278,8 @@ public final class ServiceBench {
 
     long pid() {
         return app.pid();
+    }
+
     /** The service's command line: this JDK, the given JVM options, the bench's settings. */
     List<String> command(List<String> jvmArgs, boolean bootstrapKey, int port) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
