@@ -9,6 +9,7 @@ import dev.cardgen.api.UrlSigner;
 import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobQueue;
+import dev.cardgen.webhook.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -28,10 +29,12 @@ public class ExportService {
 
     private final JobQueue jobs;
     private final UrlSigner signer;
+    private final WebhookEvents webhooks;
 
-    public ExportService(JobQueue jobs, UrlSigner signer) {
+    public ExportService(JobQueue jobs, UrlSigner signer, WebhookEvents webhooks) {
         this.jobs = jobs;
         this.signer = signer;
+        this.webhooks = webhooks;
     }
 
     /** The processing export and its job, in one transaction. */
@@ -129,6 +132,7 @@ public class ExportService {
         e.blobKey = blobKey;
         e.bytes = bytes;
         e.completedAt = Times.now();
+        publish(e, WebhookEvents.EXPORT_READY);
         return true;
     }
 
@@ -140,7 +144,14 @@ public class ExportService {
             e.errorCode = code;
             e.errorMessage = message;
             e.completedAt = Times.now();
+            publish(e, WebhookEvents.EXPORT_FAILED);
         }
+    }
+
+    /** The event carries the export as its GET shows it, links based on the URL its generation was created at. */
+    private void publish(Export e, String type) {
+        Generation g = Generation.findById(e.generationId);
+        webhooks.publish(e.accountId, type, view(e, g == null ? "" : g.baseUrl));
     }
 
     private static ApiException notFound(String what, String id, String param) {
