@@ -11,6 +11,7 @@ import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.metrics.Metrics;
+import dev.cardgen.webhook.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -32,12 +33,14 @@ public class ExportService {
     private final UrlSigner signer;
     private final AfterCommit afterCommit;
     private final Metrics metrics;
+    private final WebhookEvents webhooks;
 
-    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics) {
+    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks) {
         this.jobs = jobs;
         this.signer = signer;
         this.afterCommit = afterCommit;
         this.metrics = metrics;
+        this.webhooks = webhooks;
     }
 
     /** The processing export and its job, in one transaction. */
@@ -135,6 +138,7 @@ public class ExportService {
         e.blobKey = blobKey;
         e.bytes = bytes;
         e.completedAt = Times.now();
+        publish(e, WebhookEvents.EXPORT_READY);
         afterCommit.run(() -> metrics.exportFinished(Export.READY, null));
         return true;
     }
@@ -147,8 +151,15 @@ public class ExportService {
             e.errorCode = code;
             e.errorMessage = message;
             e.completedAt = Times.now();
+            publish(e, WebhookEvents.EXPORT_FAILED);
             afterCommit.run(() -> metrics.exportFinished(Export.FAILED, code));
         }
+    }
+
+    /** The event carries the export as its GET shows it, links based on the URL its generation was created at. */
+    private void publish(Export e, String type) {
+        Generation g = Generation.findById(e.generationId);
+        webhooks.publish(e.accountId, type, view(e, g == null ? "" : g.baseUrl));
     }
 
     private static ApiException notFound(String what, String id, String param) {

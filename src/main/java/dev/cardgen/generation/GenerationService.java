@@ -20,6 +20,7 @@ import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.IssuedToken;
 import dev.cardgen.stream.StreamConfig;
 import dev.cardgen.stream.StreamTokens;
+import dev.cardgen.webhook.WebhookEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -51,6 +52,7 @@ public class GenerationService {
     private final AfterCommit afterCommit;
     private final Metrics metrics;
     private final Duration streamTtl;
+    private final WebhookEvents webhooks;
     /** Finished generations never change: their records, by id, without the signed links. */
     private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
 
@@ -58,8 +60,10 @@ public class GenerationService {
     }
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
-                             ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics) {
+                             ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics,
+                             WebhookEvents webhooks) {
         this.streamTtl = streamConfig.tokenTtl();
+        this.webhooks = webhooks;
         this.quota = quota;
         this.jobs = jobs;
         this.tokens = tokens;
@@ -230,6 +234,7 @@ public class GenerationService {
         }
         g.status = Generation.COMPLETED;
         g.completedAt = Times.now();
+        webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, view(g));
         afterCommit.run(() -> {
             appendTerminal(g.id);
             metrics.generationFinished(Generation.COMPLETED, null);
@@ -252,6 +257,7 @@ public class GenerationService {
         g.completedAt = Times.now();
         long produced = GenerationVariant.count("key.generationId", g.id);
         quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
+        webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, view(g));
         afterCommit.run(() -> {
             appendTerminal(g.id);
             metrics.generationFinished(Generation.FAILED, code);

@@ -1,0 +1,123 @@
+package dev.cardgen.webhook;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.api.Ids;
+import dev.cardgen.api.Times;
+import dev.cardgen.jobs.JobQueue;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a finished generation or export into one delivery per subscribed endpoint, in the
+ * transaction that records the outcome (so the event exists iff the outcome commits), and hands
+ * deliveries whose retry is due back to the job queue.
+ */
+@ApplicationScoped
+public class WebhookEvents {
+
+    public static final String GENERATION_COMPLETED = "generation.completed";
+    public static final String GENERATION_FAILED = "generation.failed";
+    public static final String EXPORT_READY = "export.ready";
+    public static final String EXPORT_FAILED = "export.failed";
+    public static final List<String> TYPES = List.of(GENERATION_COMPLETED, GENERATION_FAILED, EXPORT_READY, EXPORT_FAILED);
+    static final String JOB_KIND = "webhook";
+    private static final int DUE_BATCH = 100;
+    private static final Logger LOG = Logger.getLogger(WebhookEvents.class);
+
+    private final JobQueue jobs;
+    private final ObjectMapper json;
+    private final EntityManager em;
+    private final Clock clock;
+
+    public WebhookEvents(JobQueue jobs, ObjectMapper json, EntityManager em, Clock clock) {
+        this.jobs = jobs;
+        this.json = json;
+        this.em = em;
+        this.clock = clock;
+    }
+
+    /**
+     * Records event {@code type} with {@code resource} (the resource as its GET shows it) for every enabled
+     * endpoint of the account subscribed to it; costs one query when there is none.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void publish(String accountId, String type, Object resource) {
+        List<WebhookEndpoint> endpoints = WebhookEndpoint.<WebhookEndpoint>list("accountId = ?1 and disabled = false", accountId)
+                .stream().filter(e -> e.eventList().contains(type)).toList();
+        if (endpoints.isEmpty()) {
+            return;
+        }
+        var now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("id", Ids.next("evt"));
+        event.put("object", "event");
+        event.put("type", type);
+        event.put("created_at", Times.iso(now));
+        event.put("data", resource);
+        String body;
+        try {
+            body = json.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event not serialisable", e);
+        }
+        for (WebhookEndpoint endpoint : endpoints) {
+            WebhookDelivery d = new WebhookDelivery();
+            d.id = Ids.next(WebhookEndpoints.DELIVERY_PREFIX);
+            d.endpointId = endpoint.id;
+            d.accountId = accountId;
+            d.eventId = (String) event.get("id");
+            d.eventType = type;
+            d.payload = body;
+            d.status = WebhookDelivery.PENDING;
+            d.attempts = "[]";
+            d.nextAttemptAt = now;
+            d.enqueued = true;
+            d.createdAt = now;
+            d.persist();
+            jobs.enqueue(JOB_KIND, d.id);
+        }
+    }
+
+    /**
+     * Queues a job for every pending delivery whose next attempt is due. SKIP LOCKED and the
+     * {@code enqueued} flag let several instances run this at once without queueing one twice.
+     *
+     * @return how many were queued
+     */
+    @Transactional
+    public int enqueueDue() {
+        @SuppressWarnings("unchecked")
+        List<String> due = em.createNativeQuery("""
+                        UPDATE webhook_deliveries SET enqueued = true
+                         WHERE id IN (SELECT id FROM webhook_deliveries
+                                       WHERE status = 'pending' AND NOT enqueued AND next_attempt_at <= ?1
+                                       ORDER BY next_attempt_at LIMIT ?2 FOR UPDATE SKIP LOCKED)
+                        RETURNING id""")
+                .setParameter(1, clock.instant())
+                .setParameter(2, DUE_BATCH)
+                .getResultList();
+        for (String id : due) {
+            jobs.enqueue(JOB_KIND, id);
+        }
+        return due.size();
+    }
+
+    @Scheduled(every = "${cardgen.webhooks.poll-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        try {
+            enqueueDue();
+        } catch (Exception e) {
+            LOG.warnf("Queueing due webhook deliveries failed: %s", e.getMessage());
+        }
+    }
+}
