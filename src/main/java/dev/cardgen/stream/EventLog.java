@@ -112,8 +112,13 @@ public class EventLog {
      * instances arrive through NOTIFY. Subscription (the initial read) runs on a worker thread.
      */
     public Multi<StreamEvent> follow(String streamId) {
+        return follow(streamId, 0);
+    }
+
+    /** As {@link #follow(String)}, starting after {@code afterSeq} (a reconnecting client's Last-Event-ID). */
+    public Multi<StreamEvent> follow(String streamId, int afterSeq) {
         return Multi.createFrom().<StreamEvent>emitter(emitter -> {
-            StreamFollower follower = new StreamFollower(streamId, emitter, this::read);
+            StreamFollower follower = new StreamFollower(streamId, emitter, this::read, afterSeq);
             followers.compute(streamId, (k, v) -> {
                 Set<StreamFollower> s = v != null ? v : ConcurrentHashMap.newKeySet();
                 s.add(follower);
@@ -123,6 +128,29 @@ public class EventLog {
             // Registered before the first read: an event committed meanwhile is either in the read or offered after it.
             follower.catchUp();
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * Where the stream stands: its last seq (0 when empty) and whether that last event ended it.
+     * Nothing follows a terminal event, so "ended" means no event after the last seq will ever come.
+     */
+    public Position position(String streamId) {
+        String sql = "SELECT seq, event FROM stream_events WHERE stream_id = ? ORDER BY seq DESC LIMIT 1";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, streamId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return new Position(0, false);
+                }
+                return new Position(rs.getInt(1), new StreamEvent(streamId, rs.getInt(1), rs.getString(2), "").terminal());
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading stream " + streamId + " failed", e);
+        }
+    }
+
+    /** The last seq of a stream and whether the stream has ended with it. */
+    public record Position(int lastSeq, boolean ended) {
     }
 
     private void unregister(String streamId, StreamFollower follower) {

@@ -26,6 +26,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code : keep-alive\n\n} between them, and the errors before the stream are ordinary JSON
  * responses. Every connection replays the stream from its first event; the response ends after
  * {@code done} or {@code error}. No API key: the token is the capability.
+ *
+ * <p>For browsers' EventSource, which reconnects on its own whenever a response ends: each frame
+ * carries {@code id: <seq>}, a {@code Last-Event-ID: n} request gets only the events after n, and
+ * one whose n is at or after the terminal event gets {@code 204 No Content}, the only answer that
+ * makes EventSource stop reconnecting.
  */
 @ApplicationScoped
 public class RenderStreamRoute {
@@ -53,14 +58,21 @@ public class RenderStreamRoute {
     }
 
     static String frame(StreamEvent e) {
-        return "event: " + e.event() + "\ndata: " + e.dataJson() + "\n\n";
+        return "id: " + e.seq() + "\nevent: " + e.event() + "\ndata: " + e.dataJson() + "\n\n";
+    }
+
+    /** Where a connection starts: after {@code afterSeq}, or nowhere when nothing more can come. */
+    private record Start(String streamId, int afterSeq, boolean nothingLeft) {
     }
 
     private void handle(RoutingContext ctx) {
         String token = ctx.pathParam("token");
-        ctx.vertx().<String>executeBlocking(() -> tokens.resolve(token), false).onComplete(ar -> {
-            if (ar.succeeded()) {
-                stream(ctx, ar.result());
+        Integer lastEventId = lastEventId(ctx.request().getHeader("Last-Event-ID"));
+        ctx.vertx().<Start>executeBlocking(() -> start(tokens.resolve(token), lastEventId), false).onComplete(ar -> {
+            if (ar.succeeded() && ar.result().nothingLeft()) {
+                ctx.response().setStatusCode(204).end();
+            } else if (ar.succeeded()) {
+                stream(ctx, ar.result().streamId(), ar.result().afterSeq());
             } else if (ar.cause() instanceof ApiException e) {
                 error(ctx, e);
             } else if (Unavailability.isUnavailable(ar.cause())) {
@@ -73,14 +85,43 @@ public class RenderStreamRoute {
         });
     }
 
-    private void stream(RoutingContext ctx, String streamId) {
+    /**
+     * The header as browsers send it back: one of our ids. Anything else (not a number, negative)
+     * is ignored and the connection gets the full replay, as without the header.
+     */
+    static Integer lastEventId(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        try {
+            int n = Integer.parseInt(header.trim());
+            return n >= 0 ? n : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private Start start(String streamId, Integer lastEventId) {
+        if (lastEventId == null || lastEventId == 0) {
+            return new Start(streamId, 0, false);
+        }
+        EventLog.Position at = log.position(streamId);
+        if (at.ended() && lastEventId >= at.lastSeq()) {
+            return new Start(streamId, at.lastSeq(), true);
+        }
+        // An id past the last event of a running stream was never sent by us: resume from the last one.
+        return new Start(streamId, Math.min(lastEventId, at.lastSeq()), false);
+    }
+
+    private void stream(RoutingContext ctx, String streamId, int afterSeq) {
         HttpServerResponse res = ctx.response();
         Context vctx = ctx.vertx().getOrCreateContext();
         res.setStatusCode(200).setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
                 .putHeader("X-Accel-Buffering", "no");
-        res.write(Buffer.buffer()); // sends the headers now, before the first event
+        // Sends the headers now, before the first event, with the reconnection delay for EventSource.
+        res.write(Buffer.buffer("retry: " + config.retry().toMillis() + "\n\n"));
         long keepAlive = Math.max(1, config.keepAlive().toMillis());
         long timer = ctx.vertx().setPeriodic(keepAlive, id -> {
             if (!res.ended() && !res.closed()) {
@@ -107,7 +148,7 @@ public class RenderStreamRoute {
         };
         res.closeHandler(v -> cleanup.run());
         // Events are written on the connection's context, in the order they are emitted.
-        subscription.set(log.follow(streamId).subscribe().with(
+        subscription.set(log.follow(streamId, afterSeq).subscribe().with(
                 event -> vctx.runOnContext(v -> {
                     if (!res.ended() && !res.closed()) {
                         res.write(frame(event));

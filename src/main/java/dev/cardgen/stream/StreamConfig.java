@@ -13,6 +13,13 @@ public interface StreamConfig {
     @WithDefault("15s")
     Duration keepAlive();
 
+    /**
+     * The {@code retry:} hint sent before the first event: how long a browser's EventSource waits
+     * before reconnecting after a dropped connection.
+     */
+    @WithDefault("3s")
+    Duration retry();
+
     /** How long a stream token stays valid (DESIGN.md §6: 15 minutes). */
     @WithDefault("15m")
     Duration tokenTtl();

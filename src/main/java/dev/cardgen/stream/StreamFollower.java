@@ -18,10 +18,12 @@ final class StreamFollower {
     private volatile int lastSeq;
     private boolean finished;
 
-    StreamFollower(String streamId, MultiEmitter<? super StreamEvent> emitter, BiFunction<String, Integer, List<StreamEvent>> reader) {
+    StreamFollower(String streamId, MultiEmitter<? super StreamEvent> emitter, BiFunction<String, Integer, List<StreamEvent>> reader,
+                   int afterSeq) {
         this.streamId = streamId;
         this.emitter = emitter;
         this.reader = reader;
+        this.lastSeq = afterSeq;
     }
 
     String streamId() {

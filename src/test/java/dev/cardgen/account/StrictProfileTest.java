@@ -19,7 +19,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** A deployment with no admin token and a tight rate limit. */
+/** A deployment with no admin token, a tight rate limit and the playground off (the default outside dev mode). */
 @QuarkusTest
 @TestProfile(StrictProfileTest.Strict.class)
 class StrictProfileTest {
@@ -36,7 +36,8 @@ class StrictProfileTest {
     public static class Strict implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.5", "cardgen.rate-limit.burst", "3");
+            return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.5", "cardgen.rate-limit.burst", "3",
+                    "cardgen.playground.enabled", "false");
         }
     }
 
@@ -44,6 +45,13 @@ class StrictProfileTest {
     void adminApiDoesNotExistWithoutAToken() {
         assertError(Api.as("anything").contentType(ContentType.JSON).body(Map.of("name", "x")).post("/admin/v1/accounts").then(),
                 404, "invalid_request_error", "resource_missing", null);
+    }
+
+    @Test
+    void withThePlaygroundOffItsPagesAreTheJson404() {
+        for (String path : new String[]{"/", "/index.html", "/playground/app.js", "/playground/config.json"}) {
+            assertError(io.restassured.RestAssured.given().get(path).then(), 404, "invalid_request_error", "resource_missing", null);
+        }
     }
 
     @Test

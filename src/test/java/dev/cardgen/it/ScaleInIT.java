@@ -59,10 +59,10 @@ class ScaleInIT {
                     streams.add(created.path("stream_url"));
                 }
                 // A client watching the last generation through instance a, connected before the SIGTERM.
-                var stream = Sse.open(streams.get(7), Duration.ofSeconds(120));
+                var stream = Sse.open(streams.get(7), Duration.ofSeconds(120), null);
                 CompletableFuture<List<Sse.Event>> watched = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return Sse.read(stream);
+                        return Sse.readUntilClosed(stream);
                     } catch (java.io.IOException e) {
                         throw new IllegalStateException("the stream was cut, not ended", e);
                     }

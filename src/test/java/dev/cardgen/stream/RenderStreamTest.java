@@ -64,9 +64,9 @@ class RenderStreamTest {
         assertEquals("no-cache", res.headers().firstValue("Cache-Control").orElseThrow());
         assertEquals("no", res.headers().firstValue("X-Accel-Buffering").orElseThrow());
         assertTrue(res.headers().firstValue("X-Request-Id").isPresent());
-        String expected = "event: progress\ndata: {\"generation_id\":\"" + gen + "\",\"stage\":\"subject\",\"progress\":0.25}\n\n"
-                + "event: variant\ndata: {\"generation_id\":\"" + gen + "\",\"index\":0,\"preview_url\":\"https://x.test/p/0\"}\n\n"
-                + "event: done\ndata: {\"generation_id\":\"" + gen + "\",\"status\":\"completed\",\"variants\":1}\n\n";
+        String expected = "id: 1\nevent: progress\ndata: {\"generation_id\":\"" + gen + "\",\"stage\":\"subject\",\"progress\":0.25}\n\n"
+                + "id: 2\nevent: variant\ndata: {\"generation_id\":\"" + gen + "\",\"index\":0,\"preview_url\":\"https://x.test/p/0\"}\n\n"
+                + "id: 3\nevent: done\ndata: {\"generation_id\":\"" + gen + "\",\"status\":\"completed\",\"variants\":1}\n\n";
         assertEquals(expected, withoutKeepAlives(res.body()));
     }
 
@@ -92,10 +92,10 @@ class RenderStreamTest {
         log.append(gen, "done", Map.of("status", "completed"));
 
         String again = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofString()).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).body();
-        assertEquals("event: progress\ndata: {\"stage\":\"subject\"}\n\n"
-                + "event: progress\ndata: {\"stage\":\"scene\"}\n\n"
-                + "event: variant\ndata: {\"index\":0}\n\n"
-                + "event: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(again));
+        assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
+                + "id: 2\nevent: progress\ndata: {\"stage\":\"scene\"}\n\n"
+                + "id: 3\nevent: variant\ndata: {\"index\":0}\n\n"
+                + "id: 4\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(again));
     }
 
     @Test
@@ -145,9 +145,9 @@ class RenderStreamTest {
                 throw new IllegalStateException(e);
             }
         }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        assertEquals("event: progress\ndata: {\"stage\":\"subject\"}\n\n"
-                + "event: variant\ndata: {\"index\":0}\n\n"
-                + "event: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
+        assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
+                + "id: 2\nevent: variant\ndata: {\"index\":0}\n\n"
+                + "id: 3\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
     }
 
     @Test
@@ -169,8 +169,8 @@ class RenderStreamTest {
                 throw new IllegalStateException(e);
             }
         }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        assertEquals("event: progress\ndata: {\"stage\":\"subject\"}\n\n"
-                + "event: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
+        assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
+                + "id: 2\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
     }
 
     @Test
@@ -183,6 +183,8 @@ class RenderStreamTest {
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String first = CompletableFuture.supplyAsync(() -> {
                 try {
+                    reader.readLine(); // the retry hint and its blank line
+                    reader.readLine();
                     return reader.readLine() + "\n" + reader.readLine() + "\n";
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
@@ -237,8 +239,10 @@ class RenderStreamTest {
         return m;
     }
 
+    /** The body without keep-alive comments and without the retry hint, which must come first. */
     static String withoutKeepAlives(String body) {
-        return body.replace(": keep-alive\n\n", "");
+        assertTrue(body.startsWith("retry: 3000\n\n"), body);
+        return body.substring("retry: 3000\n\n".length()).replace(": keep-alive\n\n", "");
     }
 
     /** Reads until {@code n} events arrived; each as "name data". */

@@ -24,6 +24,16 @@ public final class Sse {
 
     /** One frame: its {@code event:} name, its {@code data:} JSON, and the raw text. */
     public record Event(String name, String dataJson, String raw) {
+        /** The frame's {@code id:} field, or null. */
+        public String id() {
+            for (String line : raw.split("\n")) {
+                if (line.startsWith("id: ")) {
+                    return line.substring(4);
+                }
+            }
+            return null;
+        }
+
         public Map<String, Object> data() {
             try {
                 return JSON.readValue(dataJson, new TypeReference<>() {
@@ -36,24 +46,31 @@ public final class Sse {
 
     /** Reads frames until the server closes the connection (it must, after done or error). */
     public static List<Event> readUntilClosed(String url, Duration timeout) throws Exception {
-        return read(open(url, timeout));
+        return readUntilClosed(url, timeout, null);
     }
 
-    /** Connects and checks the status and content type; the response is open when this returns. */
-    public static HttpResponse<java.io.InputStream> open(String url, Duration timeout) throws Exception {
-        HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(), HttpResponse.BodyHandlers.ofInputStream());
+    /** As a browser's EventSource reconnecting: with {@code Last-Event-ID} when it is not null. */
+    public static List<Event> readUntilClosed(String url, Duration timeout, String lastEventId) throws Exception {
+        return readUntilClosed(open(url, timeout, lastEventId));
+    }
+
+    /** Connects and returns once the response's headers arrived (the server has chosen where the stream starts). */
+    public static HttpResponse<java.io.InputStream> open(String url, Duration timeout, String lastEventId) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    /** Reads the frames of an opened stream until the server closes it. */
+    public static List<Event> readUntilClosed(HttpResponse<java.io.InputStream> response) throws Exception {
         if (response.statusCode() != 200) {
             throw new AssertionError("stream answered " + response.statusCode());
         }
         if (!response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream")) {
             throw new AssertionError("not an event stream: " + response.headers().map());
         }
-        return response;
-    }
-
-    /** Reads frames until the server ends the response; a connection cut mid-stream throws. */
-    public static List<Event> read(HttpResponse<java.io.InputStream> response) throws java.io.IOException {
         List<Event> events = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             String name = null;
@@ -70,7 +87,7 @@ public final class Sse {
                     raw.setLength(0);
                     continue;
                 }
-                if (line.startsWith(":")) {
+                if (line.startsWith(":") || line.startsWith("retry: ")) {
                     continue; // keep-alive comment
                 }
                 raw.append(line).append('\n');

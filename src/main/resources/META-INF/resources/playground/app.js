@@ -1,0 +1,362 @@
+// The cardgen playground: plain browser JavaScript against the public API, nothing else.
+'use strict';
+
+const API = '/api/v1';
+const PRESETS = {
+  'market1-3x4': [1200, 2400], 'market2-3x4': [1200, 2400], 'market3-3x4': [1200],
+  'market4-1x1': [1200, 2000], 'market5-1x1': [1200], 'stories-9x16': [1080]
+};
+const STAGES = ['subject', 'scene', 'layout', 'render'];
+const $ = (id) => document.getElementById(id);
+const state = { asset: null, generation: null, chosen: null, source: null, projectId: null };
+
+function key() { return sessionStorage.getItem('cardgen.key') || ''; }
+
+/** Calls the API; resolves to the JSON body, or throws an Error carrying the API's error object. */
+async function api(path, options = {}) {
+  const headers = Object.assign({ Authorization: 'Bearer ' + key() }, options.headers || {});
+  let res;
+  try {
+    res = await fetch(API + path, Object.assign({}, options, { headers }));
+  } catch (e) {
+    throw Object.assign(new Error('The service could not be reached (' + e.message + ').'), { code: 'network_error' });
+  }
+  const text = await res.text();
+  let body = null;
+  try { body = text ? JSON.parse(text) : null; } catch (e) { /* not JSON: reported below */ }
+  if (!res.ok) {
+    const err = body && body.error ? body.error : { message: 'HTTP ' + res.status + ' ' + res.statusText, code: 'http_' + res.status };
+    throw Object.assign(new Error(err.message), { code: err.code, param: err.param, status: res.status, requestId: res.headers.get('X-Request-Id') });
+  }
+  return body;
+}
+
+function showError(id, err) {
+  const box = $(id);
+  if (!err) { box.hidden = true; box.textContent = ''; return; }
+  box.textContent = '';
+  box.append(document.createTextNode(err.message || String(err)));
+  const details = [err.status, err.code, err.param && 'param: ' + err.param, err.requestId].filter(Boolean).join(' · ');
+  if (details) {
+    const code = document.createElement('code');
+    code.textContent = ' (' + details + ')';
+    box.append(code);
+  }
+  box.hidden = false;
+}
+
+function status(id, text) { $(id).textContent = text; }
+
+// ---- key ------------------------------------------------------------------------------------
+async function initKey() {
+  $('api-key').value = key();
+  if (!key()) {
+    try {
+      const cfg = await (await fetch('/playground/config.json')).json();
+      if (cfg.dev_key) { $('api-key').value = cfg.dev_key; sessionStorage.setItem('cardgen.key', cfg.dev_key); }
+    } catch (e) { /* no dev key: the user pastes one */ }
+  }
+  $('key-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    sessionStorage.setItem('cardgen.key', $('api-key').value.trim());
+    await loadTemplates();
+  });
+  if (key()) await loadTemplates();
+}
+
+async function loadTemplates() {
+  showError('key-error', null);
+  try {
+    const list = await api('/templates');
+    const select = $('template');
+    const current = select.value;
+    select.textContent = '';
+    for (const t of list.data) {
+      const o = document.createElement('option');
+      o.value = t.id; o.textContent = t.name; o.title = t.description;
+      select.append(o);
+    }
+    if (current) select.value = current;
+    updatePlaceholders();
+  } catch (e) {
+    showError('key-error', e);
+  }
+}
+
+// ---- photo ----------------------------------------------------------------------------------
+function initUpload() {
+  const drop = $('drop');
+  $('file').addEventListener('change', () => { if ($('file').files[0]) upload($('file').files[0]); });
+  drop.addEventListener('dragover', (ev) => { ev.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (ev) => {
+    ev.preventDefault(); drop.classList.remove('over');
+    if (ev.dataTransfer.files[0]) upload(ev.dataTransfer.files[0]);
+  });
+}
+
+async function upload(file) {
+  showError('upload-error', null);
+  status('upload-status', 'Uploading ' + file.name + ' (' + (file.size / 1048576).toFixed(1) + ' MB)…');
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    const asset = await api('/assets', { method: 'POST', body: form });
+    state.asset = asset;
+    state.projectId = asset.project_id;
+    state.fileName = file.name;
+    $('asset-photo').src = URL.createObjectURL(file);
+    $('asset-id').textContent = asset.id;
+    $('asset-size').textContent = asset.width + ' × ' + asset.height + ' px · ' + (asset.bytes / 1048576).toFixed(1) + ' MB';
+    $('asset-subject').textContent = asset.subject_detected ? 'yes' : 'no — check the result';
+    $('asset-subject').className = asset.subject_detected ? 'yes' : 'no';
+    $('asset').hidden = false;
+    status('upload-status', 'Uploaded.');
+    $('generate').disabled = false;
+    updatePlaceholders();
+    loadCutout(asset.id);
+    loadHistory();
+  } catch (e) {
+    status('upload-status', '');
+    showError('upload-error', e);
+  }
+}
+
+/** The cut-out is shown when the service has one for the asset (200); hidden otherwise. */
+async function loadCutout(assetId) {
+  $('cutout-figure').hidden = true;
+  try {
+    const res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
+    if (res.status === 200 && (res.headers.get('Content-Type') || '').startsWith('image/')) {
+      $('cutout').src = URL.createObjectURL(await res.blob());
+      $('cutout-figure').hidden = false;
+    }
+  } catch (e) { /* no cut-out to show */ }
+}
+
+// ---- texts: what the service will fill in -----------------------------------------------------
+const CAMERA = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|mp|photo|image|pic|picture|screenshot|scan|snapshot|whatsapp|copy|final|edited|untitled|\(1\))$/i;
+function titleFromFileName(name) {
+  const base = name.replace(/^.*[\\/]/, '').replace(/\.[^.]{1,4}$/, '');
+  const words = base.split(/[_\-.\s]+/).filter((w) => w && !CAMERA.test(w) && !/^\d+$/.test(w)
+      && !/^[a-z]{1,5}\d{3,}$/i.test(w) && !/^[0-9a-f]{8,}$/i.test(w));
+  const joined = words.join(' ');
+  return joined ? joined.charAt(0).toUpperCase() + joined.slice(1) : '';
+}
+
+function updatePlaceholders() {
+  const ru = /[А-Яа-яЁё]/.test([$('title').value, $('subtitle').value, $('badge').value, $('facts').value,
+    state.fileName ? titleFromFileName(state.fileName) : ''].join(' '));
+  const t = $('template').value || 'studio';
+  const title = (state.fileName && titleFromFileName(state.fileName)) || (ru ? 'Новинка' : 'New arrival');
+  const subtitle = { gradient: ru ? 'Свежий взгляд, качество на каждый день' : 'Fresh look, everyday quality',
+    infographic: ru ? 'Главное о товаре' : 'Key features at a glance' }[t] || '';
+  const badge = { studio: ru ? 'НОВИНКА' : 'NEW', gradient: ru ? 'НОВИНКА' : 'NEW', bold: ru ? 'ХИТ' : 'HIT' }[t] || '';
+  $('title').placeholder = 'Auto: ' + title;
+  $('subtitle').placeholder = subtitle ? 'Auto: ' + subtitle : 'Auto: none for this template';
+  $('badge').placeholder = badge ? 'Auto: ' + badge : 'Auto: none for this template';
+  $('facts').placeholder = 'None unless you write them';
+}
+
+// ---- generation, live ---------------------------------------------------------------------------
+function initGeneration() {
+  for (const id of ['template', 'title', 'subtitle', 'badge', 'facts']) $(id).addEventListener('input', updatePlaceholders);
+  $('gen-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!state.asset) return;
+    showError('gen-error', null);
+    const text = {};
+    for (const f of ['title', 'subtitle', 'badge']) if ($(f).value.trim()) text[f] = $(f).value.trim();
+    const facts = $('facts').value.split('\n').map((s) => s.trim()).filter(Boolean);
+    if (facts.length) text.facts = facts;
+    const body = { asset_id: state.asset.id, template: $('template').value || undefined,
+      variants: Number($('variants').value), text };
+    if ($('marketplace').value) body.marketplace = $('marketplace').value;
+    if ($('ratio').value) body.ratio = $('ratio').value;
+    $('generate').disabled = true;
+    try {
+      const gen = await api('/generations', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      watch(gen);
+    } catch (e) {
+      showError('gen-error', e);
+      $('generate').disabled = false;
+    }
+  });
+}
+
+function watch(gen) {
+  if (state.source) state.source.close();
+  state.generation = gen;
+  state.chosen = null;
+  $('export').disabled = true;
+  $('variants-grid').textContent = '';
+  setProgress(0, null);
+  status('gen-status', 'Queued: ' + gen.id + ' · ' + gen.variants_requested + ' variant(s)');
+  const source = new EventSource(gen.stream_url);
+  state.source = source;
+  source.addEventListener('progress', (ev) => {
+    const d = JSON.parse(ev.data);
+    setProgress(d.progress, d.stage);
+    status('gen-status', 'Running: ' + d.stage + ' · ' + Math.round(d.progress * 100) + ' %');
+  });
+  source.addEventListener('variant', (ev) => addVariant(JSON.parse(ev.data)));
+  source.addEventListener('done', (ev) => {
+    const d = JSON.parse(ev.data);
+    source.close();
+    setProgress(1, 'done');
+    status('gen-status', 'Completed: ' + d.variants + ' variant(s). Pick one to export.');
+    $('generate').disabled = false;
+    showFilledTexts(gen.id);
+  });
+  source.addEventListener('error', (ev) => {
+    if (ev.data) { // the stream's own error event, not a connection problem
+      const d = JSON.parse(ev.data);
+      source.close();
+      showError('gen-error', { message: d.message, code: d.code });
+      status('gen-status', 'Failed.');
+      $('generate').disabled = false;
+    } else if (source.readyState === EventSource.CLOSED) {
+      showError('gen-error', { message: 'The event stream could not be opened.', code: 'stream_unavailable' });
+      $('generate').disabled = false;
+    }
+  });
+}
+
+function setProgress(p, stage) {
+  $('bar').style.width = Math.round(p * 100) + '%';
+  $('bar').parentElement.setAttribute('aria-valuenow', String(Math.round(p * 100)));
+  const at = stage === 'done' ? STAGES.length : STAGES.indexOf(stage);
+  document.querySelectorAll('#stages li').forEach((li, i) => {
+    li.classList.toggle('done', at > i);
+    li.classList.toggle('active', at === i);
+  });
+}
+
+function addVariant(v) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'variant';
+  button.setAttribute('role', 'radio');
+  button.setAttribute('aria-checked', 'false');
+  button.dataset.index = v.index;
+  const img = document.createElement('img');
+  img.src = v.preview_url;
+  img.alt = 'Variant ' + (v.index + 1);
+  const label = document.createElement('span');
+  label.textContent = 'Variant ' + (v.index + 1);
+  button.append(img, label);
+  button.addEventListener('click', () => choose(v.index));
+  $('variants-grid').append(button);
+  if (state.chosen === null) choose(v.index);
+}
+
+function choose(index) {
+  state.chosen = index;
+  document.querySelectorAll('.variant').forEach((b) => b.setAttribute('aria-checked', String(Number(b.dataset.index) === index)));
+  $('export').disabled = false;
+}
+
+async function showFilledTexts(genId) {
+  try {
+    const g = await api('/generations/' + genId);
+    const t = g.text || {};
+    for (const f of ['title', 'subtitle', 'badge']) $(f).placeholder = t[f] ? 'Used: ' + t[f] : 'Used: none';
+  } catch (e) { /* placeholders keep the estimate */ }
+}
+
+// ---- export and history -------------------------------------------------------------------------
+function initExport() {
+  const preset = $('preset');
+  for (const p of Object.keys(PRESETS)) {
+    const o = document.createElement('option');
+    o.value = o.textContent = p;
+    preset.append(o);
+  }
+  const widths = () => {
+    $('width').textContent = '';
+    for (const w of PRESETS[preset.value]) {
+      const o = document.createElement('option');
+      o.value = w; o.textContent = w + ' px';
+      $('width').append(o);
+    }
+  };
+  preset.addEventListener('change', widths);
+  widths();
+  $('export-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!state.generation || state.chosen === null) return;
+    showError('export-error', null);
+    $('export').disabled = true;
+    try {
+      let exp = await api('/exports', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({
+        generation_id: state.generation.id, variant: state.chosen, preset: preset.value,
+        width: Number($('width').value), format: $('format').value }) });
+      status('export-status', 'Rendering ' + exp.width + ' × ' + exp.height + ' ' + exp.format.toUpperCase() + '…');
+      while (exp.status === 'processing') {
+        await new Promise((r) => setTimeout(r, 700));
+        exp = await api('/exports/' + exp.id);
+      }
+      if (exp.status === 'ready') {
+        const box = $('export-status');
+        box.textContent = 'Ready: ' + exp.width + ' × ' + exp.height + ', ' + Math.round(exp.bytes / 1024) + ' KB. ';
+        const a = document.createElement('a');
+        a.href = exp.download_url; a.className = 'download'; a.id = 'download'; a.textContent = 'Download';
+        a.setAttribute('download', '');
+        box.append(a);
+      } else {
+        showError('export-error', exp.error || { message: 'The export failed.' });
+        status('export-status', '');
+      }
+      loadHistory();
+    } catch (e) {
+      showError('export-error', e);
+      status('export-status', '');
+    } finally {
+      $('export').disabled = false;
+    }
+  });
+  $('refresh-history').addEventListener('click', loadHistory);
+}
+
+async function loadHistory() {
+  if (!state.projectId) return;
+  showError('history-error', null);
+  $('history-project').textContent = '· ' + state.projectId;
+  try {
+    const list = await api('/exports?limit=20&project_id=' + encodeURIComponent(state.projectId));
+    const ul = $('history');
+    ul.textContent = '';
+    if (!list.data.length) {
+      const li = document.createElement('li');
+      li.className = 'muted'; li.textContent = 'No exports in this project yet.';
+      ul.append(li);
+    }
+    for (const e of list.data) {
+      const li = document.createElement('li');
+      const what = document.createElement('div');
+      what.innerHTML = '<strong></strong><div class="meta"></div>';
+      what.querySelector('strong').textContent = e.preset + ' · ' + e.width + '×' + e.height + ' ' + e.format.toUpperCase();
+      what.querySelector('.meta').textContent = e.id + ' · variant ' + (e.variant + 1) + ' · ' + new Date(e.created_at).toLocaleString();
+      const right = document.createElement('div');
+      const pill = document.createElement('span');
+      pill.className = 'pill ' + e.status; pill.textContent = e.status;
+      right.append(pill);
+      if (e.download_url) {
+        const a = document.createElement('a');
+        a.href = e.download_url; a.textContent = ' Download'; a.setAttribute('download', '');
+        right.append(a);
+      }
+      li.append(what, right);
+      ul.append(li);
+    }
+  } catch (e) {
+    showError('history-error', e);
+  }
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  initUpload();
+  initGeneration();
+  initExport();
+  initKey();
+});

@@ -1,0 +1,204 @@
+package dev.cardgen.playground;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Chromium;
+import dev.cardgen.testing.StreamRequests;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.awt.Image;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The playground page in a real headless Chromium: the whole flow with a real photo, the page's
+ * EventSource, and screenshots under {@code target/browser/} at desktop and phone width.
+ */
+@QuarkusTest
+class PlaygroundBrowserTest {
+
+    static final Path SHOTS = Path.of("target", "browser");
+    private static Chromium chrome;
+
+    @TestHTTPResource("/")
+    URL root;
+    @Inject
+    StreamRequests streams;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        chrome = Chromium.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (chrome != null) {
+            chrome.close();
+        }
+    }
+
+    @Test
+    void theWholeFlowThroughThePage() throws Exception {
+        chrome.windowSize(1280, 1000);
+        chrome.open(root.toString());
+        chrome.script("sessionStorage.clear(); location.reload();");
+        until(() -> chrome.script("return document.readyState").asText().equals("complete"));
+
+        // A wrong key: the API's message is on the page.
+        chrome.type("#api-key", "sk_live_wrong");
+        chrome.click("#key-form button");
+        until(() -> text("#key-error").contains("api_key_invalid"));
+
+        chrome.script("document.getElementById('api-key').value = ''");
+        chrome.type("#api-key", Api.BOOTSTRAP_KEY);
+        chrome.click("#key-form button");
+        until(() -> chrome.script("return document.querySelectorAll('#template option').length").asInt() == 4);
+        until(() -> !visible("#key-error"));
+        assertEquals(Api.BOOTSTRAP_KEY, chrome.script("return sessionStorage.getItem('cardgen.key')").asText());
+
+        // The original sample is 600×400, under the 800 px minimum: the 422 is shown with its message.
+        Path small = Path.of("src/test/resources/photos/coffee.jpg").toAbsolutePath();
+        chrome.type("#file", small.toString());
+        until(() -> text("#upload-error").contains("image_too_small"));
+
+        chrome.script("document.getElementById('file').value = ''");
+        chrome.type("#file", coffeeAt1200().toString());
+        until(() -> visible("#asset") && text("#upload-status").equals("Uploaded."));
+        assertEquals("1200 × 800 px", text("#asset-size").replaceAll(" · .*", ""));
+        assertTrue(List.of("yes", "no — check the result").contains(text("#asset-subject")), text("#asset-subject"));
+        assertEquals("Auto: Espresso cup", attr("#title", "placeholder"));
+
+        chrome.script("document.getElementById('variants').value = '2';"
+                + "document.getElementById('template').value = 'bold';"
+                + "document.getElementById('template').dispatchEvent(new Event('input'));");
+        assertEquals("Auto: HIT", attr("#badge", "placeholder"));
+        chrome.type("#facts", "Double-walled glass\nHolds 250 ml");
+        chrome.click("#generate");
+        until(() -> text("#gen-status").startsWith("Completed: 2 variant(s)"));
+        assertEquals(List.of("0", "1"), texts("Array.from(document.querySelectorAll('.variant')).map(b => b.dataset.index)"));
+        until(() -> chrome.script("return Array.from(document.querySelectorAll('.variant img')).every(i => i.complete && i.naturalWidth > 0)").asBoolean());
+        until(() -> attr("#title", "placeholder").equals("Used: Espresso cup")); // read from the record after done
+        chrome.screenshot(SHOTS.resolve("desktop-generated.png"));
+
+        chrome.click(".variant[data-index='1']");
+        assertEquals("true", attr(".variant[data-index='1']", "aria-checked"));
+        chrome.script("const p = document.getElementById('preset'); p.value = 'market4-1x1'; p.dispatchEvent(new Event('change'));"
+                + "document.getElementById('width').value = '2000'; document.getElementById('format').value = 'jpeg';");
+        chrome.click("#export");
+        until(() -> visible("#download"));
+        assertTrue(text("#export-status").startsWith("Ready: 2000 × 2000"), text("#export-status"));
+        HttpResponse<byte[]> file = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(attr("#download", "href"))).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, file.statusCode());
+        assertEquals("image/jpeg", file.headers().firstValue("Content-Type").orElseThrow());
+        BufferedImage exported = ImageIO.read(new ByteArrayInputStream(file.body()));
+        assertEquals(2000, exported.getWidth());
+        assertEquals(2000, exported.getHeight());
+        until(() -> text("#history").contains("market4-1x1 · 2000×2000 JPEG"));
+        chrome.screenshot(SHOTS.resolve("desktop-exported.png"));
+
+        // Phone width: one column, nothing wider than the screen.
+        chrome.windowSize(390, 844);
+        until(() -> chrome.script("return document.documentElement.clientWidth").asInt() < 420);
+        chrome.screenshot(SHOTS.resolve("phone.png"));
+        String wider = chrome.script("const w = document.documentElement.clientWidth; return Array.from(document.querySelectorAll('body *'))"
+                + ".filter(e => e.getBoundingClientRect().right > w + 1).map(e => e.tagName + '#' + e.id + '.' + e.className).join(' ')").asText();
+        assertEquals("", wider, "elements wider than the phone screen");
+    }
+
+    @Test
+    void anEventSourceGetsEveryVariantOnceLiveAndStopsAfterDone() throws Exception {
+        chrome.open(root.toString());
+        String asset = Api.as(Api.BOOTSTRAP_KEY).multiPart("file", "espresso-cup.jpg", Files.readAllBytes(coffeeAt1200()), "image/jpeg")
+                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String streamUrl = Api.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON)
+                .body(Map.of("asset_id", asset, "variants", 3, "template", "studio"))
+                .post("/api/v1/generations").then().statusCode(202).extract().path("stream_url");
+        // A bare EventSource that never closes itself: only the server can stop it.
+        chrome.script("""
+                window.got = []; window.opens = 0;
+                const es = new EventSource(arguments[0]); window.es = es;
+                es.onopen = () => window.opens++;
+                for (const name of ['progress', 'variant', 'done', 'error']) {
+                  es.addEventListener(name, (e) => {
+                    if (e.data !== undefined) { // an 'error' without data is EventSource's own connection notice
+                      window.got.push(name + ':' + e.lastEventId + ':' + (name === 'variant' ? JSON.parse(e.data).index : ''));
+                    }
+                  });
+                }""", streamUrl);
+        // done, then the reconnect EventSource makes after `retry` gets 204 and it stays closed.
+        until(() -> chrome.script("return window.es.readyState").asInt() == 2);
+        List<String> got = texts("window.got");
+        List<String> variants = got.stream().filter(s -> s.startsWith("variant:")).map(s -> s.substring(s.lastIndexOf(':') + 1)).toList();
+        assertEquals(List.of("0", "1", "2"), variants, got.toString());
+        assertEquals(1, got.stream().filter(s -> s.startsWith("done:")).count(), got.toString());
+        assertTrue(got.get(got.size() - 1).startsWith("done:" + got.size() + ":"), got.toString());
+        for (int i = 0; i < got.size(); i++) {
+            assertEquals(String.valueOf(i + 1), got.get(i).split(":")[1], "ids in order: " + got);
+        }
+        assertEquals(1, chrome.script("return window.opens").asInt());
+        assertEquals(List.of(200, 204), streams.of(streamUrl));
+    }
+
+    /** The sample photo at 1200×800 (it is 600×400, below the upload minimum), written once under target/. */
+    static Path coffeeAt1200() throws Exception {
+        Path out = SHOTS.resolve("espresso-cup.jpg");
+        if (!Files.exists(out)) {
+            BufferedImage src;
+            try (InputStream in = Files.newInputStream(Path.of("src/test/resources/photos/coffee.jpg"))) {
+                src = ImageIO.read(in);
+            }
+            BufferedImage big = new BufferedImage(1200, 800, BufferedImage.TYPE_INT_RGB);
+            var g = big.createGraphics();
+            g.drawImage(src.getScaledInstance(1200, 800, Image.SCALE_SMOOTH), 0, 0, null);
+            g.dispose();
+            Files.createDirectories(out.getParent());
+            ImageIO.write(big, "jpg", out.toFile());
+        }
+        return out.toAbsolutePath();
+    }
+
+    private static void until(Callable<Boolean> condition) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(condition);
+    }
+
+    private static String text(String css) throws Exception {
+        return chrome.script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css).asText();
+    }
+
+    private static String attr(String css, String name) throws Exception {
+        return chrome.script("return document.querySelector(arguments[0]).getAttribute(arguments[1])", css, name).asText();
+    }
+
+    private static boolean visible(String css) throws Exception {
+        return chrome.script("const e = document.querySelector(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", css).asBoolean();
+    }
+
+    private static List<String> texts(String expression) throws Exception {
+        JsonNode array = chrome.script("return " + expression);
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+    }
+}
