@@ -63,7 +63,7 @@ class ScaleInIT {
                 CompletableFuture<List<Sse.Event>> watched = CompletableFuture.supplyAsync(() -> {
                     try {
                         return Sse.readUntilClosed(stream);
-                    } catch (java.io.IOException e) {
+                    } catch (Exception e) {
                         throw new IllegalStateException("the stream was cut, not ended", e);
                     }
                 });
