@@ -189,7 +189,7 @@ public final class RawHttp {
     private static Reply tally(Reply r) {
         boolean json = r.status() > 0 && r.header("Content-Type") != null && r.header("Content-Type").startsWith("application/json")
                 && r.json().has("error");
-        tally(r.status() + " " + (r.status() == 0 ? "closed" : json ? "json" : "bare"));
+        tally(r.status() + " " + (r.status() == 0 ? "closed" : r.status() < 400 ? "ok" : json ? "json" : "bare"));
         if (r.status() >= 500 && r.status() != 505 && r.status() != 503) {
             fail("5xx: " + r.text());
         }
