@@ -1,6 +1,7 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.Strings;
 import dev.cardgen.api.Times;
@@ -59,6 +60,7 @@ public class AdminResource {
         if (body.name().length() > 200) {
             throw ApiException.invalidParam("name", "name must be at most 200 characters.");
         }
+        ClientStrings.require("name", body.name());
         checkAllowance(body.monthlyAllowance());
         return Response.status(201).entity(AccountView.of(accounts.create(body.name().trim(), body.monthlyAllowance()))).build();
     }

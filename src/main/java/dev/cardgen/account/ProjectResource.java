@@ -1,6 +1,7 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Strings;
@@ -49,6 +50,7 @@ public class ProjectResource {
         if (body.name().length() > 200) {
             throw ApiException.invalidParam("name", "name must be at most 200 characters.");
         }
+        ClientStrings.require("name", body.name());
         return Response.status(201).entity(ProjectView.of(projects.create(caller.accountId(), body.name().trim()))).build();
     }
 

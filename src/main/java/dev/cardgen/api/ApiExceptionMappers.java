@@ -1,6 +1,7 @@
 package dev.cardgen.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -62,10 +63,17 @@ public class ApiExceptionMappers {
                 "This endpoint cannot answer in a media type the Accept header allows.", null));
     }
 
+    @Inject
+    HttpEdge edge;
+
+    @Inject
+    io.vertx.core.Vertx vertx;
+
     @ServerExceptionMapper
-    public Response webApplication(WebApplicationException e) {
+    public Response webApplication(WebApplicationException e, io.vertx.core.http.HttpServerRequest request) {
         int status = e.getResponse().getStatus();
         if (status == 413) {
+            edge.closeAfterResponse(request, vertx);
             return respond(FrameworkErrors.bodyTooLarge());
         }
         if (status >= 500) {

@@ -3,6 +3,8 @@ package dev.cardgen.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * The HTTP edge, before and after JAX-RS: gives every response an {@code X-Request-Id}, and turns
- * what Vert.x rejects on its own (body too large, malformed multipart, unknown route) into the
- * error body of DESIGN.md §3.
+ * what Vert.x rejects on its own (body too large, malformed multipart, unknown route) and requests
+ * over our URL and header limits into the JSON error body. Which malformed requests can still be
+ * answered and which only closed is written down in docs/http-edge.md.
  */
 @ApplicationScoped
 public class HttpEdge {
@@ -25,14 +28,17 @@ public class HttpEdge {
 
     private final ObjectMapper json;
     private final long maxBodyBytes;
+    private final HttpEdgeConfig limits;
 
-    public HttpEdge(ObjectMapper json, CardgenConfig config) {
+    public HttpEdge(ObjectMapper json, CardgenConfig config, HttpEdgeConfig limits) {
         this.json = json;
         this.maxBodyBytes = config.upload().maxRequestBytes();
+        this.limits = limits;
     }
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(this::assignRequestId);
+        router.route().order(Integer.MIN_VALUE).handler(this::rejectMalformedHead);
         router.route().order(Integer.MIN_VALUE).handler(this::rejectDeclaredOversize);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         // Runs only when no JAX-RS resource, health or OpenAPI route took the request.
@@ -44,6 +50,37 @@ public class HttpEdge {
         String id = given != null && CLIENT_ID.matcher(given).matches() ? given : "req_" + Ids.random(24);
         ctx.put(REQUEST_ID, id);
         ctx.response().putHeader(REQUEST_ID, id);
+        ctx.next();
+    }
+
+    /**
+     * What Netty parsed but we do not serve, answered in our shape while the connection is still in
+     * a known state: an HTTP version other than 1.0, 1.1 or 2 (Vert.x reports it as null) is 505 and
+     * the connection is closed; a request target or headers over our limits (well under Netty's
+     * hard ones) are 414 and 431, and the connection stays usable.
+     */
+    private void rejectMalformedHead(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        if (request.version() == null) {
+            ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+            write(ctx, new ApiException(505, ErrorTypes.INVALID_REQUEST, "http_version_not_supported",
+                    "Only HTTP/1.0, HTTP/1.1 and HTTP/2 are supported.", null));
+            return;
+        }
+        if (request.uri().length() > limits.maxUrlBytes()) {
+            write(ctx, new ApiException(414, ErrorTypes.INVALID_REQUEST, "url_too_long",
+                    "The request URL is longer than " + limits.maxUrlBytes() + " bytes.", null));
+            return;
+        }
+        long headerBytes = 0;
+        for (var header : request.headers()) {
+            headerBytes += header.getKey().length() + header.getValue().length() + 4;
+        }
+        if (headerBytes > limits.maxHeaderBytes()) {
+            write(ctx, new ApiException(431, ErrorTypes.INVALID_REQUEST, "headers_too_large",
+                    "The request headers are larger than " + limits.maxHeaderBytes() + " bytes.", null));
+            return;
+        }
         ctx.next();
     }
 
@@ -93,6 +130,16 @@ public class HttpEdge {
         write(ctx, error);
     }
 
+    /** For a 413 answered elsewhere (the multipart parser's limit): close after the response, reading off the rest first. */
+    public void closeAfterResponse(HttpServerRequest request, io.vertx.core.Vertx vertx) {
+        if (request.version() == HttpVersion.HTTP_2) {
+            return;
+        }
+        request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        request.response().endHandler(v -> LingeringClose.after(vertx, request,
+                limits.lingerBytes().asLongValue(), limits.lingerTimeout().toMillis()));
+    }
+
     private void write(RoutingContext ctx, ApiException error) {
         String body;
         try {
@@ -103,10 +150,12 @@ public class HttpEdge {
         var response = ctx.response().setStatusCode(error.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         error.headers().forEach(response::putHeader);
-        if (error.status() == 413) {
-            // The rest of the body will not be read; close rather than leave the client sending it.
+        boolean close = error.status() == 413 || error.status() == 505;
+        if (close && ctx.request().version() != HttpVersion.HTTP_2) {
+            // The rest of the body is not wanted: read it off (bounded) so the client sees this answer, then close.
             response.putHeader(HttpHeaders.CONNECTION, "close");
-            response.end(body).onComplete(done -> ctx.request().connection().close());
+            response.end(body).onComplete(done -> LingeringClose.after(ctx.vertx(), ctx.request(),
+                    limits.lingerBytes().asLongValue(), limits.lingerTimeout().toMillis()));
             return;
         }
         response.end(body);

@@ -19,6 +19,9 @@ public final class JsonErrors {
         if (e instanceof JsonMappingException m) {
             String param = path(m, null);
             if (param == null) {
+                if (e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token")) {
+                    return ApiException.invalid("invalid_json", "The request body must be exactly one JSON value, with nothing after it.", null);
+                }
                 return ApiException.invalid("invalid_json", e instanceof MismatchedInputException
                         ? "The request body must be a JSON object." : "The request body could not be read as JSON.", null);
             }

@@ -2,6 +2,7 @@ package dev.cardgen.asset;
 
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
@@ -58,7 +59,8 @@ public class AssetResource {
         if (file == null || file.uploadedFile() == null) {
             throw ApiException.missingParam("file");
         }
-        Asset asset = assets.upload(account, projectId, new AssetService.Upload(file.uploadedFile(), file.size(), file.fileName()));
+        String project = ClientStrings.require("project_id", projectId);
+        Asset asset = assets.upload(account, project, new AssetService.Upload(file.uploadedFile(), file.size(), file.fileName()));
         return Response.status(201).entity(AssetView.of(asset)).build();
     }
 

@@ -55,6 +55,11 @@ public class RenderStreamRoute {
 
     void install(@Observes Router router) {
         router.get(PATH).handler(this::handle);
+        // Any other method: 405 in the error shape (HttpEdge's failure handler) with Allow, like the JAX-RS routes.
+        router.route(PATH).handler(ctx -> {
+            ctx.response().putHeader("Allow", "GET");
+            ctx.fail(405);
+        });
     }
 
     static String frame(StreamEvent e) {

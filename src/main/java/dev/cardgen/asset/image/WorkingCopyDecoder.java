@@ -54,6 +54,10 @@ final class WorkingCopyDecoder {
         if (header.format() == ImageFormat.WEBP && header.declaredLength() > fileSize(file)) {
             throw ImageRejectedException.unreadable("The WebP image is truncated.");
         }
+        if (header.format() == ImageFormat.WEBP && !hasWebpImageData(file)) {
+            // A VP8X header alone declares a size, and the decoder then returns a blank canvas of it.
+            throw ImageRejectedException.unreadable("The WebP image has no image data.");
+        }
         BufferedImage raw = read(file, header, maxSide);
         BufferedImage rgb = toOpaqueRgb(raw);
         BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
@@ -162,6 +166,31 @@ final class WorkingCopyDecoder {
     private static long fileSize(Path file) {
         try {
             return Files.size(file);
+        } catch (IOException e) {
+            throw ImageRejectedException.unreadable("The image could not be read.", e);
+        }
+    }
+
+    /** True when a RIFF chunk after the header is a non-empty VP8 or VP8L bitstream. */
+    private static boolean hasWebpImageData(Path file) {
+        try (InputStream raw = Files.newInputStream(file);
+             java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(raw))) {
+            in.skipNBytes(12);
+            byte[] head = new byte[8];
+            while (in.readNBytes(head, 0, 8) == 8) {
+                String fourcc = new String(head, 0, 4, java.nio.charset.StandardCharsets.US_ASCII);
+                long size = (head[4] & 0xFFL) | (head[5] & 0xFFL) << 8 | (head[6] & 0xFFL) << 16 | (head[7] & 0xFFL) << 24;
+                if ((fourcc.equals("VP8 ") || fourcc.equals("VP8L")) && size > 0) {
+                    return true;
+                }
+                long skip = size + (size & 1);
+                try {
+                    in.skipNBytes(skip);
+                } catch (java.io.EOFException e) {
+                    return false;
+                }
+            }
+            return false;
         } catch (IOException e) {
             throw ImageRejectedException.unreadable("The image could not be read.", e);
         }
