@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * #FFFFFF all round, and the product covers at least 85 % of the card along the axis it is fitted
  * to (measured on the painted pixels, not on the layout's box).
  */
-class WhiteTemplateTest {
+public class WhiteTemplateTest {
 
     /** Every export preset's sizes, then the preview sizes of the three ratios. */
     private static final int[][] PRESETS = {{1200, 1600}, {2400, 3200}, {1200, 1200}, {2000, 2000}, {1080, 1920}};
@@ -103,7 +103,7 @@ class WhiteTemplateTest {
         return Designer.create(cutout, TEXTS, Templates.WHITE, Ratio.R3_4, 3, 42);
     }
 
-    private static void assertWhiteBorder(BufferedImage img, String what) {
+    public static void assertWhiteBorder(BufferedImage img, String what) {
         int w = img.getWidth(), h = img.getHeight();
         for (int x = 0; x < w; x++) {
             assertEquals(0xFFFFFF, img.getRGB(x, 0) & 0xFFFFFF, what + " top x=" + x);
@@ -116,7 +116,7 @@ class WhiteTemplateTest {
     }
 
     /** The box of every pixel that is not pure white; its larger share of the card is the coverage. */
-    static double coverage(BufferedImage img) {
+    public static double coverage(BufferedImage img) {
         int w = img.getWidth(), h = img.getHeight();
         int minX = w, minY = h, maxX = -1, maxY = -1;
         int[] row = new int[w];
