@@ -115,6 +115,10 @@ class AssetCutoutApiTest {
         assertError(Api.as(acct.key()).get("/api/v1/assets/ast_000000000000000000000000/cutout").then(), 404,
                 "invalid_request_error", "resource_missing", "id");
         assertError(RestAssured.given().get(path).then(), 401, "authentication_error", "api_key_missing", null);
+        java.util.Map<String, Object> documented = RestAssured.given().queryParam("format", "json").get("/q/openapi").then()
+                .statusCode(200).body("paths.'/api/v1/assets/{asset_id}/cutout'.get.operationId", is("getAssetCutout"))
+                .extract().path("paths.'/api/v1/assets/{asset_id}/cutout'.get.responses");
+        assertEquals(java.util.Set.of("200", "304", "400", "404", "409"), documented.keySet());
 
         Api.as(acct.key()).delete("/api/v1/assets/" + id).then().statusCode(200);
         assertError(Api.as(acct.key()).get(path).then(), 404, "invalid_request_error", "resource_missing", "id");
