@@ -3,12 +3,14 @@ package dev.cardgen.asset;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
+import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -30,11 +32,15 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 @Tag(name = "Assets", description = "Product photos")
 public class AssetResource {
 
+    private static final String IMMUTABLE = "private, max-age=31536000, immutable";
+
     private final AssetService assets;
+    private final AssetCutouts cutouts;
     private final Caller caller;
 
-    public AssetResource(AssetService assets, Caller caller) {
+    public AssetResource(AssetService assets, AssetCutouts cutouts, Caller caller) {
         this.assets = assets;
+        this.cutouts = cutouts;
         this.caller = caller;
     }
 
@@ -78,6 +84,34 @@ public class AssetResource {
     @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public AssetView get(@PathParam("asset_id") String id) {
         return AssetView.of(assets.require(caller.accountId(), id));
+    }
+
+    @GET
+    @Path("/{asset_id}/cutout")
+    @Produces({"image/png", MediaType.APPLICATION_JSON})
+    @Operation(operationId = "getAssetCutout", summary = "The isolated product, or its mask",
+            description = "format=cutout (default): PNG with alpha, the product trimmed to its box plus a margin of 2 % "
+                    + "of the box's longer side (at least 4 px, clipped to the image), at working-copy resolution, edge "
+                    + "colours decontaminated. format=mask: the 8-bit greyscale mask of the whole working copy. "
+                    + "Immutable: ETag and If-None-Match (304).")
+    @APIResponse(responseCode = "200", description = "PNG: the cut-out (RGBA) or the mask (8-bit grey)", content = @Content(mediaType = "image/png"))
+    @APIResponse(responseCode = "304", description = "If-None-Match named the current ETag")
+    @APIResponse(responseCode = "400", description = "parameter_invalid (format)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing: unknown, deleted or another account's asset", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "409", description = "subject_not_detected: the asset has no isolated product",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "no subject", value = """
+                    {"error":{"type":"invalid_request_error","code":"subject_not_detected","message":"No product was isolated in asset ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd (subject_detected is false), so it has no cut-out."}}""")))
+    public Response cutout(@PathParam("asset_id") String id, @QueryParam("format") String format,
+                           @HeaderParam("If-None-Match") String ifNoneMatch) {
+        String account = caller.accountId();
+        AssetCutouts.Format f = AssetCutouts.Format.parse(format);
+        Asset asset = assets.require(account, id);
+        AssetCutouts.requireSubject(asset);
+        String etag = AssetCutouts.etag(asset, f);
+        if (ETags.matches(etag, ifNoneMatch)) {
+            return Response.notModified().header("ETag", etag).header("Cache-Control", IMMUTABLE).build();
+        }
+        return Response.ok(cutouts.png(asset, f), "image/png").header("ETag", etag).header("Cache-Control", IMMUTABLE).build();
     }
 
     @DELETE

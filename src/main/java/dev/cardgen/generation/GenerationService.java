@@ -14,6 +14,7 @@ import dev.cardgen.api.UrlSigner;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.metrics.Metrics;
+import dev.cardgen.render.Templates;
 import dev.cardgen.render.Texts;
 import dev.cardgen.render.TextFiller;
 import dev.cardgen.stream.EventLog;
@@ -80,6 +81,11 @@ public class GenerationService {
             throw notFound("asset", req.assetId(), "asset_id");
         }
         Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> notFound("asset", req.assetId(), "asset_id"));
+        if (Templates.WHITE.equals(req.template()) && !asset.subjectDetected) {
+            // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
+            throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
+                    + "detected in asset " + asset.id + " (subject_detected is false). Use another template or another photo.");
+        }
         String period = QuotaService.currentPeriod();
         quota.take(accountId, period, req.variants());
 

@@ -26,6 +26,10 @@ public final class CardRenderer {
         Graphics2D g = img.createGraphics();
         try {
             hints(g);
+            if (Templates.WHITE.equals(template)) {
+                WhiteCard.paint(g, layout, cutout);
+                return img;
+            }
             Backdrop.paint(g, template, layout, design.palette(), design.seed());
             Box pr = layout.product();
             if (pr != null) {

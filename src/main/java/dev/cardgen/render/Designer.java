@@ -25,7 +25,8 @@ public final class Designer {
         List<Design> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String arrangement = arrangements.get((arrOffset + i) % arrangements.size());
-            Palette palette = PaletteBuilder.build(colors, template, schemeOffset + i);
+            Palette palette = Templates.WHITE.equals(template) ? WhiteCard.PALETTE
+                    : PaletteBuilder.build(colors, template, schemeOffset + i);
             out.add(new Design(Design.CURRENT_VERSION, template, r.id(), mix(seed + 31L * (i + 1)), arrangement,
                     palette, texts));
         }
@@ -38,6 +39,7 @@ public final class Designer {
                     LayoutEngine.FACTS_LEFT);
             case Templates.BOLD -> List.of(LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP);
             case Templates.GRADIENT -> List.of(LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM);
+            case Templates.WHITE -> WhiteCard.ARRANGEMENTS;
             default -> List.of(LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT);
         };
     }

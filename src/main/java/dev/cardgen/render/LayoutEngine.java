@@ -21,6 +21,7 @@ public final class LayoutEngine {
         if (width <= 0 || height <= 0) throw new IllegalArgumentException("canvas must be positive");
         double aspect = productAspect > 0 && Double.isFinite(productAspect) ? productAspect : 1;
         String template = Templates.normalise(design.template());
+        if (Templates.WHITE.equals(template)) return WhiteCard.layout(design, aspect, width, height);
         Texts texts = design.texts() == null ? new Texts(null, null, null, null) : design.texts();
         double s = Math.min(width, height);
         int m = (int) Math.round(MARGIN * s);

@@ -9,6 +9,7 @@ public final class Templates {
     public static final String BOLD = "bold";
     public static final String GRADIENT = "gradient";
     public static final String INFOGRAPHIC = "infographic";
+    public static final String WHITE = "white";
     public static final String DEFAULT_ID = STUDIO;
 
     private static final List<TemplateInfo> ALL = List.of(
@@ -19,7 +20,10 @@ public final class Templates {
             new TemplateInfo(GRADIENT, "Gradient",
                     "Diagonal gradient from the product's hues with soft floating shapes."),
             new TemplateInfo(INFOGRAPHIC, "Infographic",
-                    "Product beside its key facts, each fact a callout with a small drawn icon."));
+                    "Product beside its key facts, each fact a callout with a small drawn icon."),
+            new TemplateInfo(WHITE, "White",
+                    "Marketplace main image: the product alone on pure #FFFFFF, filling at least 85% of the frame; "
+                            + "no text, badge or shadow. Needs a detected subject."));
 
     private Templates() {}
 

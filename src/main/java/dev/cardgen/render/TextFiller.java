@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * <li><b>subtitle</b>: the template default, or empty for templates that look complete with
  *   only a title (studio and bold: a big title and the product are the card).</li>
  * <li><b>badge</b>: the template default: "NEW" (studio, gradient), "HIT" (bold),
- *   none for infographic (its facts carry the message).</li>
+ *   none for infographic (its facts carry the message) and for white (it draws no text at all).</li>
  * <li><b>facts</b>: never invented; empty stays empty and layouts give the room to the product.</li>
  * </ul>
  * Defaults speak the language of what the client wrote: when any given text (or the title taken
@@ -84,7 +84,7 @@ public final class TextFiller {
     static String defaultBadge(String template, boolean russian) {
         return switch (template) {
             case Templates.BOLD -> russian ? "ХИТ" : "HIT";
-            case Templates.INFOGRAPHIC -> null;
+            case Templates.INFOGRAPHIC, Templates.WHITE -> null;
             default -> russian ? "НОВИНКА" : "NEW";
         };
     }

@@ -42,8 +42,13 @@ class AssetS3Test {
                 .post("/api/v1/assets").then().statusCode(201).body("subject_detected", is(true)).extract().path("id");
         assertEquals(Set.of("assets/" + id + "/original", "assets/" + id + "/working.jpg", "assets/" + id + "/mask.png"), keys("assets/" + id + "/"));
         Api.as(acct.key()).get("/api/v1/assets").then().body("data.id", hasItem(id));
+        // The cut-out is made from the working copy and mask in the bucket.
+        Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout").then().statusCode(200).contentType("image/png")
+                .header("ETag", "\"" + id + "-cutout-v1\"");
+        Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout?format=mask").then().statusCode(200).contentType("image/png");
         Api.as(acct.key()).delete("/api/v1/assets/" + id).then().statusCode(200);
         assertEquals(Set.of(), keys("assets/" + id + "/"));
+        Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout").then().statusCode(404);
     }
 
     private static Set<String> keys(String prefix) {

@@ -1,0 +1,50 @@
+package dev.cardgen.render;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.util.List;
+
+/**
+ * The {@code white} main-image template (the marketplace rule for a listing's first photo): pure
+ * #FFFFFF, the product centred and alone, no text, badge or shadow. Coverage is the larger of the
+ * product box's width share and height share of the card: the product is contain-fitted into a
+ * centred box of {@code fill × width} by {@code fill × height}, so it touches that box along the
+ * axis the frame limits it in and covers exactly {@code fill} there. Variants differ in fill only;
+ * every fill is at least 0.87, above the 0.85 the rule asks, and keeps ≥ 3.5 % of white at the edge.
+ */
+final class WhiteCard {
+    static final String FILL_90 = "fill-90", FILL_87 = "fill-87", FILL_93 = "fill-93";
+    static final List<String> ARRANGEMENTS = List.of(FILL_90, FILL_87, FILL_93);
+    static final Palette PALETTE = new Palette("#FFFFFF", "#FFFFFF", "#1F1F1F", "#1F1F1F", "#4A4A4A", "#1F1F1F",
+            "#FFFFFF");
+
+    private WhiteCard() {}
+
+    static double fill(String arrangement) {
+        return switch (arrangement == null ? "" : arrangement) {
+            case FILL_87 -> 0.87;
+            case FILL_93 -> 0.93;
+            default -> 0.90;
+        };
+    }
+
+    static Layout layout(Design design, double aspect, int width, int height) {
+        double f = fill(design.arrangement());
+        int fw = (int) Math.round(width * f), fh = (int) Math.round(height * f);
+        Box product = ProductPlacer.fit(new Box((width - fw) / 2, (height - fh) / 2, fw, fh), aspect);
+        return new Layout(width, height, new Box(0, 0, width, height), product, null, null, List.of(), null, null,
+                null, List.of(), null, 0, true, ARRANGEMENTS.contains(design.arrangement()) ? design.arrangement()
+                : FILL_90);
+    }
+
+    static void paint(Graphics2D g, Layout layout, BufferedImage cutout) {
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, layout.width(), layout.height());
+        Box pr = layout.product();
+        if (pr == null) return;
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.drawImage(ProductScaler.scale(cutout, pr.w(), pr.h()), pr.x(), pr.y(), null);
+    }
+}
