@@ -39,7 +39,7 @@ public class AssetResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Operation(summary = "Upload a product photo",
+    @Operation(operationId = "uploadAsset", summary = "Upload a product photo",
             description = "JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, at most 100 Mpx.")
     @APIResponse(responseCode = "201", description = "The asset record",
             content = @Content(schema = @Schema(implementation = AssetView.class), examples = @ExampleObject(name = "asset", value = """
@@ -63,7 +63,7 @@ public class AssetResource {
     }
 
     @GET
-    @Operation(summary = "List assets, newest first")
+    @Operation(operationId = "listAssets", summary = "List assets, newest first")
     public ListResponse<AssetView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                         @QueryParam("project_id") String projectId) {
         return assets.list(caller.accountId(), projectId, PageRequest.of(limit, startingAfter)).map(AssetView::of);
@@ -71,7 +71,7 @@ public class AssetResource {
 
     @GET
     @Path("/{asset_id}")
-    @Operation(summary = "Read an asset")
+    @Operation(operationId = "getAsset", summary = "Read an asset")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.class)))
     @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public AssetView get(@PathParam("asset_id") String id) {
@@ -80,7 +80,7 @@ public class AssetResource {
 
     @DELETE
     @Path("/{asset_id}")
-    @Operation(summary = "Delete an asset", description = "Irreversible. The original bytes are removed at once; variants and exports made from it are kept.")
+    @Operation(operationId = "deleteAsset", summary = "Delete an asset", description = "Irreversible. The original bytes are removed at once; variants and exports made from it are kept.")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.Deleted.class),
             examples = @ExampleObject(name = "deleted", value = "{\"id\":\"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd\",\"object\":\"asset\",\"deleted\":true}")))
     @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
