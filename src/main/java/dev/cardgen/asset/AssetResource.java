@@ -16,6 +16,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -53,7 +54,8 @@ public class AssetResource {
     @APIResponse(responseCode = "422", description = "image_too_small, image_too_many_pixels, image_unreadable",
             content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "too small", value = """
                     {"error":{"type":"invalid_request_error","code":"image_too_small","message":"The image is 640x480; the shorter side must be at least 800 px.","param":"file"}}""")))
-    public Response upload(@RestForm("file") FileUpload file, @RestForm("project_id") String projectId) {
+    public Response upload(@RestForm("file") @Schema(required = true, type = SchemaType.STRING, format = "binary") FileUpload file,
+                           @RestForm("project_id") @Schema(description = "Default: the account's default project") String projectId) {
         String account = caller.accountId();
         if (file == null || file.uploadedFile() == null) {
             throw ApiException.missingParam("file");

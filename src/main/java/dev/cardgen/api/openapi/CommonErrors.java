@@ -4,15 +4,16 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 import java.util.Map;
 
 /**
  * Adds the error answers that every operation can give, so an endpoint declares only its own:
- * 400 when it takes parameters or a body, 401 when it needs a key, 404 when its path names a
- * resource, 429 (rate limit) on the public API, 500 and 503 everywhere. Each is the Error body.
- * A response the endpoint already declares is left as it is.
+ * 400 when it takes parameters or a body, 415 when it takes a body, 401 when it needs a key, 404 when
+ * it names a resource (in its path or an {@code …_id} parameter), 429 (rate limit) on the public
+ * API, 500 and 503 everywhere. Each is the Error body; a declared error without a body gets it too.
  */
 final class CommonErrors {
 
@@ -42,10 +43,15 @@ final class CommonErrors {
         if (hasInput) {
             add(responses, "400", "invalid_json, parameter_missing, parameter_invalid, parameter_unknown");
         }
+        if (op.getRequestBody() != null) {
+            add(responses, "415", "unsupported_media_type: the body is not of a declared content type");
+        }
         if (needsKey) {
             add(responses, "401", "api_key_missing, api_key_invalid (with WWW-Authenticate: Bearer)");
         }
-        if (path.contains("{")) {
+        boolean namesResource = path.contains("{") || (op.getParameters() != null
+                && op.getParameters().stream().anyMatch(p -> p.getName() != null && p.getName().endsWith("_id")));
+        if (namesResource) {
             add(responses, "404", "resource_missing: no such resource for this key");
         }
         if (needsKey && path.startsWith("/api/")) {
@@ -56,11 +62,14 @@ final class CommonErrors {
     }
 
     private static void add(APIResponses responses, String status, String description) {
-        if (responses.hasAPIResponse(status)) {
-            return;
+        if (!responses.hasAPIResponse(status)) {
+            responses.addAPIResponse(status, OASFactory.createAPIResponse().description(description));
         }
-        responses.addAPIResponse(status, OASFactory.createAPIResponse().description(description)
-                .content(OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref(ERROR_SCHEMA)))));
+        APIResponse response = responses.getAPIResponse(status);
+        // A declared error without a body (the scanner's default 400) still answers with the Error body.
+        if (response.getContent() == null || response.getContent().getMediaTypes() == null || response.getContent().getMediaTypes().isEmpty()) {
+            response.content(OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType()
+                    .schema(OASFactory.createSchema().ref(ERROR_SCHEMA))));
+        }
     }
 }

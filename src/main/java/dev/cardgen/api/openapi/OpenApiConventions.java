@@ -31,8 +31,6 @@ public class OpenApiConventions implements OASFilter {
     private static final String REF_PREFIX = "#/components/schemas/";
     private static final Pattern LIST = Pattern.compile("ListResponse(\\w+)");
     private static final Pattern VIEW = Pattern.compile("(\\w+)View");
-    /** Classes outside the HTTP layer (render/ stays free of OpenAPI annotations). */
-    private static final Map<String, String> NAMED_HERE = Map.of("Texts", "CardText");
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -78,9 +76,6 @@ public class OpenApiConventions implements OASFilter {
     }
 
     static String apiName(String name) {
-        if (NAMED_HERE.containsKey(name)) {
-            return NAMED_HERE.get(name);
-        }
         Matcher list = LIST.matcher(name);
         if (list.matches()) {
             return apiName(list.group(1)) + "List";
