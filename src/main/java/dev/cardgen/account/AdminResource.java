@@ -15,6 +15,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
@@ -32,27 +35,35 @@ public class AdminResource {
         this.accounts = accounts;
     }
 
-    public record CreateAccount(String name, Integer monthlyAllowance) {
+    public record CreateAccount(@Schema(required = true, maxLength = 200) String name, @Schema(minimum = "0", nullable = true) Integer monthlyAllowance) {
     }
 
-    public record UpdateAccount(Integer monthlyAllowance) {
+    public record UpdateAccount(@Schema(minimum = "0", nullable = true, description = "null = the configured default") Integer monthlyAllowance) {
     }
 
-    public record AccountView(String id, String object, String name, Integer monthlyAllowance, String defaultProjectId, String createdAt) {
+    public record AccountView(@Schema(required = true) String id, @Schema(required = true, enumeration = "account") String object,
+                              @Schema(required = true) String name, @Schema(required = true, nullable = true) Integer monthlyAllowance,
+                              @Schema(required = true) String defaultProjectId, @Schema(required = true, format = "date-time") String createdAt) {
         static AccountView of(Account a) {
             String project = Project.findDefault(a.id).map(p -> p.id).orElse(null);
             return new AccountView(a.id, "account", a.name, a.monthlyAllowance, project, Times.iso(a.createdAt));
         }
     }
 
-    public record KeyView(String id, String object, String accountId, String prefix, String secret, String createdAt, String revokedAt) {
+    @Schema(name = "ApiKey")
+    public record KeyView(@Schema(required = true) String id, @Schema(required = true, enumeration = "api_key") String object,
+                          @Schema(required = true) String accountId, @Schema(required = true) String prefix,
+                          @Schema(required = true, nullable = true, description = "Only in the answer that issued the key") String secret,
+                          @Schema(required = true, format = "date-time") String createdAt,
+                          @Schema(required = true, nullable = true, format = "date-time") String revokedAt) {
         static KeyView of(ApiKey k, String secret) {
             return new KeyView(k.id, "api_key", k.accountId, k.prefix, secret, Times.iso(k.createdAt), Times.iso(k.revokedAt));
         }
     }
 
     @POST
-    @Operation(summary = "Create an account with its default project")
+    @Operation(operationId = "createAccount", summary = "Create an account with its default project")
+    @APIResponse(responseCode = "201", description = "The new account", content = @Content(schema = @Schema(implementation = AccountView.class)))
     public Response create(CreateAccount body) {
         if (body == null || Strings.isBlank(body.name())) {
             throw ApiException.missingParam("name");
@@ -67,14 +78,14 @@ public class AdminResource {
 
     @GET
     @Path("/{account_id}")
-    @Operation(summary = "Read an account")
+    @Operation(operationId = "getAccount", summary = "Read an account")
     public AccountView get(@PathParam("account_id") String id) {
         return AccountView.of(accounts.require(id));
     }
 
     @POST
     @Path("/{account_id}")
-    @Operation(summary = "Change an account's monthly allowance (null = the configured default)")
+    @Operation(operationId = "updateAccount", summary = "Change an account's monthly allowance (null = the configured default)")
     public AccountView update(@PathParam("account_id") String id, UpdateAccount body) {
         checkAllowance(body == null ? null : body.monthlyAllowance());
         return AccountView.of(accounts.setAllowance(id, body == null ? null : body.monthlyAllowance()));
@@ -82,7 +93,8 @@ public class AdminResource {
 
     @POST
     @Path("/{account_id}/keys")
-    @Operation(summary = "Issue an API key; the secret is in this response only")
+    @Operation(operationId = "issueApiKey", summary = "Issue an API key; the secret is in this response only")
+    @APIResponse(responseCode = "201", description = "The new key, with its secret", content = @Content(schema = @Schema(implementation = KeyView.class)))
     public Response issueKey(@PathParam("account_id") String accountId) {
         AccountService.IssuedKey issued = accounts.issueKey(accountId);
         return Response.status(201).entity(KeyView.of(issued.key(), issued.secret())).build();
@@ -90,7 +102,7 @@ public class AdminResource {
 
     @GET
     @Path("/{account_id}/keys")
-    @Operation(summary = "List an account's keys (display prefix only)")
+    @Operation(operationId = "listApiKeys", summary = "List an account's keys (display prefix only)")
     public ListResponse<KeyView> keys(@PathParam("account_id") String accountId) {
         List<KeyView> keys = accounts.keys(accountId).stream().map(k -> KeyView.of(k, null)).toList();
         return ListResponse.of(keys, false);
@@ -98,7 +110,7 @@ public class AdminResource {
 
     @DELETE
     @Path("/{account_id}/keys/{key_id}")
-    @Operation(summary = "Revoke a key; it stops working at once")
+    @Operation(operationId = "revokeApiKey", summary = "Revoke a key; it stops working at once")
     public KeyView revoke(@PathParam("account_id") String accountId, @PathParam("key_id") String keyId) {
         return KeyView.of(accounts.revoke(accountId, keyId), null);
     }

@@ -16,6 +16,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/api/v1/projects")
@@ -31,10 +34,12 @@ public class ProjectResource {
         this.caller = caller;
     }
 
-    public record CreateProject(String name) {
+    public record CreateProject(@Schema(required = true, maxLength = 200) String name) {
     }
 
-    public record ProjectView(String id, String object, String name, boolean isDefault, String createdAt) {
+    public record ProjectView(@Schema(required = true) String id, @Schema(required = true, enumeration = "project") String object,
+                              @Schema(required = true) String name, @Schema(required = true) boolean isDefault,
+                              @Schema(required = true, format = "date-time") String createdAt) {
         public static ProjectView of(Project p) {
             return new ProjectView(p.id, "project", p.name, p.isDefault, Times.iso(p.createdAt));
         }
@@ -42,7 +47,8 @@ public class ProjectResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a project")
+    @Operation(operationId = "createProject", summary = "Create a project")
+    @APIResponse(responseCode = "201", description = "The new project", content = @Content(schema = @Schema(implementation = ProjectView.class)))
     public Response create(CreateProject body) {
         if (body == null || Strings.isBlank(body.name())) {
             throw ApiException.missingParam("name");
@@ -55,14 +61,14 @@ public class ProjectResource {
     }
 
     @GET
-    @Operation(summary = "List projects, newest first")
+    @Operation(operationId = "listProjects", summary = "List projects, newest first")
     public ListResponse<ProjectView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter) {
         return projects.list(caller.accountId(), PageRequest.of(limit, startingAfter)).map(ProjectView::of);
     }
 
     @GET
     @Path("/{project_id}")
-    @Operation(summary = "Read a project")
+    @Operation(operationId = "getProject", summary = "Read a project")
     public ProjectView get(@PathParam("project_id") String id) {
         return ProjectView.of(projects.require(caller.accountId(), id, "id"));
     }

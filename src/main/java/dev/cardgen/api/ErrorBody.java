@@ -1,12 +1,19 @@
 package dev.cardgen.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** {@code {"error":{"type","code","message","param"}}}; {@code param} only when one field is at fault. */
-public record ErrorBody(Detail error) {
+@Schema(name = "Error", description = "The body of every 4xx and 5xx answer")
+public record ErrorBody(@Schema(required = true) Detail error) {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Detail(String type, String code, String message, String param) {
+    @Schema(name = "ErrorDetail")
+    public record Detail(@Schema(required = true, enumeration = {ErrorTypes.INVALID_REQUEST, ErrorTypes.AUTHENTICATION, ErrorTypes.PERMISSION,
+                                 ErrorTypes.RATE_LIMIT, ErrorTypes.API}) String type,
+                         @Schema(required = true, description = "Stable, machine-readable: resource_missing, parameter_invalid, …") String code,
+                         @Schema(required = true, description = "A sentence for a person") String message,
+                         @Schema(description = "The field at fault (text.facts[2]); only when one field is") String param) {
     }
 
     public static ErrorBody of(String type, String code, String message, String param) {

@@ -19,6 +19,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -46,7 +47,7 @@ public class AssetResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Operation(summary = "Upload a product photo",
+    @Operation(operationId = "uploadAsset", summary = "Upload a product photo",
             description = "JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, at most 100 Mpx.")
     @APIResponse(responseCode = "201", description = "The asset record",
             content = @Content(schema = @Schema(implementation = AssetView.class), examples = @ExampleObject(name = "asset", value = """
@@ -60,7 +61,8 @@ public class AssetResource {
     @APIResponse(responseCode = "422", description = "image_too_small, image_too_many_pixels, image_unreadable",
             content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "too small", value = """
                     {"error":{"type":"invalid_request_error","code":"image_too_small","message":"The image is 640x480; the shorter side must be at least 800 px.","param":"file"}}""")))
-    public Response upload(@RestForm("file") FileUpload file, @RestForm("project_id") String projectId) {
+    public Response upload(@RestForm("file") @Schema(required = true, type = SchemaType.STRING, format = "binary") FileUpload file,
+                           @RestForm("project_id") @Schema(description = "Default: the account's default project") String projectId) {
         String account = caller.accountId();
         if (file == null || file.uploadedFile() == null) {
             throw ApiException.missingParam("file");
@@ -71,7 +73,7 @@ public class AssetResource {
     }
 
     @GET
-    @Operation(summary = "List assets, newest first")
+    @Operation(operationId = "listAssets", summary = "List assets, newest first")
     public ListResponse<AssetView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                         @QueryParam("project_id") String projectId) {
         return assets.list(caller.accountId(), projectId, PageRequest.of(limit, startingAfter)).map(AssetView::of);
@@ -79,7 +81,7 @@ public class AssetResource {
 
     @GET
     @Path("/{asset_id}")
-    @Operation(summary = "Read an asset")
+    @Operation(operationId = "getAsset", summary = "Read an asset")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.class)))
     @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public AssetView get(@PathParam("asset_id") String id) {
@@ -116,7 +118,7 @@ public class AssetResource {
 
     @DELETE
     @Path("/{asset_id}")
-    @Operation(summary = "Delete an asset", description = "Irreversible. The original bytes are removed at once; variants and exports made from it are kept.")
+    @Operation(operationId = "deleteAsset", summary = "Delete an asset", description = "Irreversible. The original bytes are removed at once; variants and exports made from it are kept.")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AssetView.Deleted.class),
             examples = @ExampleObject(name = "deleted", value = "{\"id\":\"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd\",\"object\":\"asset\",\"deleted\":true}")))
     @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))

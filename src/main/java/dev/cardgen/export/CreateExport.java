@@ -2,11 +2,16 @@ package dev.cardgen.export;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Strings;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.stream.Collectors;
 
 /** Body of POST /api/v1/exports, as sent; {@link #validate()} gives the normalised request or a 400 naming the field. */
-public record CreateExport(String generationId, Integer variant, String preset, String format, Integer width) {
+public record CreateExport(@Schema(required = true) String generationId,
+                           @Schema(minimum = "0", maximum = "3", defaultValue = "0", description = "Index of a ready variant") Integer variant,
+                           @Schema(required = true, enumeration = {"market1-3x4", "market2-3x4", "market3-3x4", "market4-1x1", "market5-1x1", "stories-9x16"}) String preset,
+                           @Schema(enumeration = {"png", "jpeg"}, defaultValue = "png") String format,
+                           @Schema(description = "One of the preset's widths; default its first") Integer width) {
 
     public record Valid(String generationId, int variant, Preset preset, ExportFormat format, int width, int height) {
     }

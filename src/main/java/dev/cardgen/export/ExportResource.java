@@ -30,6 +30,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -76,10 +79,10 @@ public class ExportResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create an export", description = "Answers at once with status processing; read the export until it is ready.")
+    @Operation(operationId = "createExport", summary = "Create an export", description = "Answers at once with status processing; read the export until it is ready.")
     @RequestBody(content = @Content(schema = @Schema(implementation = CreateExport.class), examples = @ExampleObject(name = "request", value = """
             {"generation_id":"gen_Q2w3E4r5T6y7U8i9O0pAsDfG","variant":1,"preset":"market1-3x4","format":"png","width":2400}""")))
-    @APIResponse(responseCode = "202", content = @Content(schema = @Schema(implementation = ExportView.class)))
+    @APIResponse(responseCode = "202", description = "Processing; read the export until it is ready", content = @Content(schema = @Schema(implementation = ExportView.class)))
     @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "generation_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "generation_not_completed, idempotency_key_in_use", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
@@ -102,7 +105,7 @@ public class ExportResource {
     }
 
     @GET
-    @Operation(summary = "List exports, newest first (the project history)")
+    @Operation(operationId = "listExports", summary = "List exports, newest first (the project history)")
     public ListResponse<ExportView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                          @QueryParam("project_id") String projectId, @QueryParam("generation_id") String generationId,
                                          @Context UriInfo uri) {
@@ -113,9 +116,9 @@ public class ExportResource {
 
     @GET
     @Path("/{export_id}")
-    @Operation(summary = "Read an export", description = "When ready: bytes, and a download_url valid 24 h from this read (expires_at).")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = ExportView.class)))
-    @APIResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @Operation(operationId = "getExport", summary = "Read an export", description = "When ready: bytes, and a download_url valid 24 h from this read (expires_at).")
+    @APIResponse(responseCode = "200", description = "The export", content = @Content(schema = @Schema(implementation = ExportView.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public ExportView get(@PathParam("export_id") String id, @Context UriInfo uri) {
         return exports.view(exports.require(caller.accountId(), id), baseUrls.of(uri));
     }
@@ -123,14 +126,19 @@ public class ExportResource {
     @GET
     @Path("/{export_id}/file")
     @Produces(MediaType.WILDCARD)
-    @Operation(summary = "Download an export's file", description = "With a Bearer key, or without one through the signed download_url. "
+    @SecurityRequirementsSet(@SecurityRequirement(name = "apiKey"))
+    @SecurityRequirementsSet
+    @Operation(operationId = "downloadExport", summary = "Download an export's file", description = "With a Bearer key, or without one through the signed download_url. "
             + "Supports a single Range; with S3 and redirect-downloads it answers 302 to a presigned URL.")
-    @APIResponse(responseCode = "200", description = "the file")
-    @APIResponse(responseCode = "206", description = "the requested range")
+    @APIResponse(responseCode = "200", description = "The file", content = {@Content(mediaType = "image/png", schema = @Schema(type = SchemaType.STRING, format = "binary")),
+            @Content(mediaType = "image/jpeg", schema = @Schema(type = SchemaType.STRING, format = "binary"))})
+    @APIResponse(responseCode = "206", description = "The requested range", content = {@Content(mediaType = "image/png", schema = @Schema(type = SchemaType.STRING, format = "binary")),
+            @Content(mediaType = "image/jpeg", schema = @Schema(type = SchemaType.STRING, format = "binary"))})
+    @APIResponse(responseCode = "304", description = "Not modified (If-None-Match matched the ETag)")
     @APIResponse(responseCode = "302", description = "redirect to a presigned storage URL")
-    @APIResponse(responseCode = "403", description = "url_signature_invalid, url_expired", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "404", description = "unknown export, or not ready", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "416", description = "range_not_satisfiable", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "403", description = "url_signature_invalid, url_expired", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing: unknown export, or not ready", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "416", description = "range_not_satisfiable", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
     public Response file(@PathParam("export_id") String id, @QueryParam("expires") String expires,
                          @QueryParam("signature") String signature, @HeaderParam("Range") String range,
                          @HeaderParam("If-None-Match") String ifNoneMatch) {

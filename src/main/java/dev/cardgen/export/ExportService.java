@@ -1,6 +1,7 @@
 package dev.cardgen.export;
 
 import dev.cardgen.api.AfterCommit;
+import dev.cardgen.api.JobError;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Page;
@@ -114,7 +115,7 @@ public class ExportService {
             url = baseUrl + path + "?" + signed.query();
             expires = Times.iso(signed.expiresAt());
         }
-        ExportView.ErrorView error = e.errorCode == null ? null : new ExportView.ErrorView(e.errorCode, e.errorMessage);
+        JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
         return new ExportView(e.id, "export", e.status, e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
                 e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt));
     }

@@ -1,6 +1,8 @@
 package dev.cardgen.export;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cardgen.api.JobError;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The export record on the wire. {@code bytes}, {@code download_url} and {@code expires_at} are
@@ -8,10 +10,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * for the key.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ExportView(String id, String object, String status, String projectId, String generationId, int variant,
-                         String preset, String format, int width, int height, Long bytes, String downloadUrl,
-                         String expiresAt, ErrorView error, String createdAt, String completedAt) {
-
-    public record ErrorView(String code, String message) {
-    }
+public record ExportView(@Schema(required = true) String id, @Schema(required = true, enumeration = "export") String object,
+                         @Schema(required = true, enumeration = {"processing", "ready", "failed"}) String status,
+                         @Schema(required = true) String projectId, @Schema(required = true) String generationId,
+                         @Schema(required = true) int variant,
+                         @Schema(required = true, enumeration = {"market1-3x4", "market2-3x4", "market3-3x4", "market4-1x1", "market5-1x1", "stories-9x16"}) String preset,
+                         @Schema(required = true, enumeration = {"png", "jpeg"}) String format,
+                         @Schema(required = true) int width, @Schema(required = true) int height,
+                         @Schema(description = "Only when ready") Long bytes,
+                         @Schema(description = "Only when ready; signed, usable without a key until expires_at") String downloadUrl,
+                         @Schema(description = "Only when ready: 24 h from this read", format = "date-time") String expiresAt,
+                         @Schema(description = "Only when failed") JobError error,
+                         @Schema(required = true, format = "date-time") String createdAt,
+                         @Schema(description = "Once ready or failed", format = "date-time") String completedAt) {
 }

@@ -7,13 +7,22 @@ import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
 import dev.cardgen.render.Texts;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** Body of POST /api/v1/generations, as sent; {@link #validate()} gives the normalised request or a 400 naming the field. */
-public record CreateGeneration(String assetId, String template, String marketplace, String ratio, Integer variants, TextInput text) {
+public record CreateGeneration(@Schema(required = true) String assetId,
+                               @Schema(enumeration = {"studio", "bold", "gradient", "infographic"}, defaultValue = "studio") String template,
+                               @Schema(enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
+                               @Schema(enumeration = {"3:4", "1:1", "9:16"}, description = "Default: the marketplace preset's ratio, else 3:4") String ratio,
+                               @Schema(minimum = "1", maximum = "4", defaultValue = "3") Integer variants,
+                               TextInput text) {
 
-    public record TextInput(String title, String subtitle, List<String> facts, String badge) {
+    @Schema(name = "CardTextInput", description = "Empty fields are filled by the service")
+    public record TextInput(@Schema(maxLength = 120) String title, @Schema(maxLength = 160) String subtitle,
+                            @Schema(maxItems = 6, description = "Each at most 80 characters") List<String> facts, @Schema(maxLength = 24) String badge) {
     }
 
     public record Valid(String assetId, String template, String marketplace, Ratio ratio, int variants, Texts texts) {

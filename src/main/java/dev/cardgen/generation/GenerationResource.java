@@ -26,6 +26,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -62,11 +65,11 @@ public class GenerationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url valid 15 minutes.")
+    @Operation(operationId = "createGeneration", summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url valid 15 minutes.")
     @RequestBody(content = @Content(schema = @Schema(implementation = CreateGeneration.class), examples = @ExampleObject(name = "request", value = """
             {"asset_id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","template":"studio","marketplace":"market1","variants":3,
              "text":{"title":"Red running sneaker","facts":["Breathable mesh","Sizes 36–46"],"badge":"NEW"}}""")))
-    @APIResponse(responseCode = "202", content = @Content(schema = @Schema(implementation = GenerationView.Created.class), examples = @ExampleObject(name = "queued", value = """
+    @APIResponse(responseCode = "202", description = "Queued; follow stream_url or poll the generation", content = @Content(schema = @Schema(implementation = GenerationView.Created.class), examples = @ExampleObject(name = "queued", value = """
             {"id":"gen_Q2w3E4r5T6y7U8i9O0pAsDfG","object":"generation","status":"queued","variants_requested":3,
              "stream_url":"https://api.example.com/api/v1/render-stream/3q2-…","stream_expires_at":"2026-11-22T10:15:00Z","created_at":"2026-11-22T10:00:00Z"}""")))
     @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
@@ -85,7 +88,7 @@ public class GenerationResource {
     }
 
     @GET
-    @Operation(summary = "List generations, newest first")
+    @Operation(operationId = "listGenerations", summary = "List generations, newest first")
     public ListResponse<GenerationView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                              @QueryParam("project_id") String projectId, @QueryParam("asset_id") String assetId,
                                              @QueryParam("status") String status) {
@@ -94,16 +97,18 @@ public class GenerationResource {
 
     @GET
     @Path("/{generation_id}")
-    @Operation(summary = "Read a generation: status, ready variants, texts used, error")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = GenerationView.class)))
-    @APIResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @Operation(operationId = "getGeneration", summary = "Read a generation: status, ready variants, texts used, error")
+    @APIResponse(responseCode = "200", description = "The generation", content = @Content(schema = @Schema(implementation = GenerationView.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public GenerationView get(@PathParam("generation_id") String id) {
         return generations.viewOwned(caller.accountId(), id);
     }
 
     @POST
     @Path("/{generation_id}/cancel")
-    @Operation(summary = "Cancel a queued or running generation", description = "It ends as failed with code canceled; a finished one gives 409 generation_already_finished.")
+    @Operation(operationId = "cancelGeneration", summary = "Cancel a queued or running generation", description = "It ends as failed with code canceled; a finished one gives 409 generation_already_finished.")
+    @APIResponse(responseCode = "200", description = "The generation, now failed with code canceled", content = @Content(schema = @Schema(implementation = GenerationView.class)))
+    @APIResponse(responseCode = "409", description = "generation_already_finished", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public GenerationView cancel(@PathParam("generation_id") String id) {
         return generations.view(generations.cancel(caller.accountId(), id));
     }
@@ -111,7 +116,13 @@ public class GenerationResource {
     @GET
     @Path("/{generation_id}/variants/{index}/preview")
     @Produces("image/jpeg")
-    @Operation(summary = "A variant's preview (≤ 800 px)", description = "With a Bearer key, or without one through the signed preview_url until it expires.")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "apiKey"))
+    @SecurityRequirementsSet
+    @Operation(operationId = "getVariantPreview", summary = "A variant's preview (≤ 800 px)", description = "With a Bearer key, or without one through the signed preview_url until it expires.")
+    @APIResponse(responseCode = "200", description = "The preview (JPEG); ETag, immutable", content = @Content(mediaType = "image/jpeg", schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(responseCode = "304", description = "Not modified (If-None-Match matched the ETag)")
+    @APIResponse(responseCode = "403", description = "url_signature_invalid, url_expired", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing: no such generation or variant not ready", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
     public Response preview(@PathParam("generation_id") String id, @PathParam("index") String index,
                             @QueryParam("expires") String expires, @QueryParam("signature") String signature,
                             @HeaderParam("If-None-Match") String ifNoneMatch) {

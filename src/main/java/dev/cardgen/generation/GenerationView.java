@@ -1,17 +1,32 @@
 package dev.cardgen.generation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cardgen.api.JobError;
 import dev.cardgen.api.Times;
 import dev.cardgen.render.Texts;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
 
 /** The generation record of GET (DESIGN.md §5). */
-public record GenerationView(String id, String object, String status, int variantsRequested, String assetId, String projectId,
-                             String template, String marketplace, String ratio, Texts text, List<VariantView> variants,
-                             ErrorView error, String streamExpiresAt, String createdAt, String startedAt, String completedAt) {
+public record GenerationView(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
+                             @Schema(required = true, enumeration = {"queued", "running", "completed", "failed"}) String status,
+                             @Schema(required = true) int variantsRequested, @Schema(required = true) String assetId,
+                             @Schema(required = true) String projectId,
+                             @Schema(required = true, enumeration = {"studio", "bold", "gradient", "infographic"}) String template,
+                             @Schema(required = true, nullable = true, enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
+                             @Schema(required = true, enumeration = {"3:4", "1:1", "9:16"}) String ratio,
+                             @Schema(required = true) Texts text, @Schema(required = true) List<VariantView> variants,
+                             @Schema(required = true, nullable = true) JobError error,
+                             @Schema(required = true, format = "date-time") String streamExpiresAt,
+                             @Schema(required = true, format = "date-time") String createdAt,
+                             @Schema(required = true, nullable = true, format = "date-time") String startedAt,
+                             @Schema(required = true, nullable = true, format = "date-time") String completedAt) {
 
-    public record VariantView(int index, String previewUrl, int width, int height) {
+    public record VariantView(@Schema(required = true) int index,
+                              @Schema(required = true, description = "Signed; usable without a key for 24 h") String previewUrl,
+                              @Schema(required = true) int width, @Schema(required = true) int height) {
         VariantView withPreviewUrl(String url) {
             return new VariantView(index, url, width, height);
         }
@@ -22,13 +37,14 @@ public record GenerationView(String id, String object, String status, int varian
                 list, error, streamExpiresAt, createdAt, startedAt, completedAt);
     }
 
-    public record ErrorView(String code, String message) {
-    }
-
     /** The 202 answer of POST: exactly the fields of spec 4.1. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record Created(String id, String object, String status, int variantsRequested, String streamUrl,
-                          String streamExpiresAt, String createdAt) {
+    @Schema(name = "GenerationCreated")
+    public record Created(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
+                          @Schema(required = true, enumeration = "queued") String status, @Schema(required = true) int variantsRequested,
+                          @Schema(required = true, description = "Server-Sent Events of this generation; no key needed, valid 15 minutes") String streamUrl,
+                          @Schema(required = true, format = "date-time") String streamExpiresAt,
+                          @Schema(required = true, format = "date-time") String createdAt) {
         static Created of(Generation g, String streamUrl) {
             return new Created(g.id, "generation", g.status, g.variantsRequested, streamUrl, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt));
         }

@@ -1,37 +1,181 @@
 package dev.cardgen.api;
 
+import dev.cardgen.export.ExportFormat;
+import dev.cardgen.export.Preset;
+import dev.cardgen.render.Ratio;
+import dev.cardgen.render.TemplateInfo;
+import dev.cardgen.render.Templates;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The published API description covers every endpoint, its error responses, and the key scheme. */
+/**
+ * The published API description: valid OpenAPI 3.0.3, every endpoint with the conventions clients
+ * rely on (operationId, tag, described responses, snake_case names), enums that match the code.
+ * An endpoint merged without them fails here.
+ */
 @QuarkusTest
 class OpenApiTest {
 
+    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
+
+    private String json;
+    private Map<String, Object> doc;
+
+    @BeforeEach
+    void load() {
+        var response = RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract();
+        json = response.asString();
+        doc = response.jsonPath().getMap("$");
+    }
+
     @Test
-    void describesEveryEndpointAndTheBearerScheme() {
-        var doc = RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+    void isValidOpenApi303ForASecondParser() {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        SwaggerParseResult result = new OpenAPIV3Parser().readContents(json, null, options);
+        assertEquals("3.0.3", doc.get("openapi"));
+        assertTrue(result.getMessages().isEmpty(), "swagger-parser: " + result.getMessages());
+        assertEquals(doc.get("openapi"), result.getOpenAPI().getOpenapi());
+    }
+
+    @Test
+    void everyOperationHasAUniqueIdATagAndDescribedResponses() {
+        List<String> problems = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        forEachOperation((where, op) -> {
+            Object id = op.get("operationId");
+            if (!(id instanceof String s) || !s.matches("[a-z][A-Za-z]+")) {
+                problems.add(where + ": operationId missing or not lowerCamel verbNoun: " + id);
+            } else if (!ids.add(s)) {
+                problems.add(where + ": operationId " + s + " used twice");
+            }
+            if (!(op.get("tags") instanceof List<?> tags) || tags.isEmpty()) {
+                problems.add(where + ": no tag");
+            }
+            Map<String, Map<String, Object>> responses = cast(op.get("responses"));
+            responses.forEach((status, r) -> {
+                if (!(r.get("description") instanceof String d) || d.isBlank()) {
+                    problems.add(where + " " + status + ": response without a description");
+                }
+                if (status.matches("[45]\\d\\d") && !refersToError(r)) {
+                    problems.add(where + " " + status + ": error response without the Error body");
+                }
+            });
+        });
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void everyPropertyAndParameterIsSnakeCase() {
+        List<String> problems = new ArrayList<>();
+        Map<String, Map<String, Object>> schemas = cast(map(doc.get("components")).get("schemas"));
+        schemas.forEach((name, schema) -> {
+            if (!name.matches("[A-Z][A-Za-z0-9]*") || name.endsWith("View") || name.startsWith("ListResponse")) {
+                problems.add("schema name " + name);
+            }
+            Map<String, Object> props = cast(schema.get("properties"));
+            if (props != null) {
+                props.keySet().stream().filter(p -> !p.matches("[a-z][a-z0-9_]*")).forEach(p -> problems.add(name + "." + p));
+            }
+        });
+        forEachOperation((where, op) -> {
+            List<Map<String, Object>> params = cast(op.get("parameters"));
+            if (params != null) {
+                params.stream().filter(p -> "query".equals(p.get("in")) || "path".equals(p.get("in")))
+                        .map(p -> (String) p.get("name")).filter(n -> !n.matches("[a-z][a-z0-9_]*"))
+                        .forEach(n -> problems.add(where + " parameter " + n));
+            }
+        });
+        assertTrue(problems.isEmpty(), "not the API's naming: " + problems);
+    }
+
+    @Test
+    void enumsAreTheValuesTheServiceAccepts() {
+        assertEquals(Templates.all().stream().map(TemplateInfo::id).toList(), enumOf("CreateGeneration", "template"));
+        assertEquals(Arrays.stream(Ratio.values()).map(Ratio::id).toList(), enumOf("CreateGeneration", "ratio"));
+        assertEquals(List.of(dev.cardgen.generation.Marketplaces.names().split(", ")), enumOf("CreateGeneration", "marketplace"));
+        assertEquals(Arrays.stream(Preset.values()).map(Preset::id).toList(), enumOf("CreateExport", "preset"));
+        assertEquals(Arrays.stream(ExportFormat.values()).map(ExportFormat::id).toList(), enumOf("CreateExport", "format"));
+        assertEquals(enumOf("CreateGeneration", "template"), enumOf("Generation", "template"));
+        assertEquals(enumOf("CreateExport", "preset"), enumOf("Export", "preset"));
+        assertEquals(List.of(ErrorTypes.INVALID_REQUEST, ErrorTypes.AUTHENTICATION, ErrorTypes.PERMISSION, ErrorTypes.RATE_LIMIT, ErrorTypes.API),
+                enumOf("ErrorDetail", "type"));
+    }
+
+    @Test
+    void describesEveryEndpointTheStreamTheUploadAndTheBearerScheme() {
+        RestAssured.given().queryParam("format", "json").get("/q/openapi").then()
                 .body("components.securitySchemes.apiKey.type", is("http"))
                 .body("components.securitySchemes.apiKey.scheme", is("bearer"))
                 .body("security[0]", hasKey("apiKey"))
-                .extract();
-        Map<String, Object> paths = doc.path("paths");
+                .body("paths.'/api/v1/assets'.post.requestBody.content.'multipart/form-data'.schema.properties.file.format", is("binary"))
+                .body("paths.'/api/v1/render-stream/{stream_token}'.get.security", is(List.of()))
+                .body("paths.'/api/v1/generations'.post.parameters.find { it.name == 'Idempotency-Key' }.in", is("header"))
+                .body("paths.'/api/v1/generations'.post.responses.'202'.content.'application/json'.schema.'$ref'",
+                        is("#/components/schemas/GenerationCreated"))
+                .body("paths.'/api/v1/generations'.get.responses.'200'.content.'application/json'.schema.'$ref'",
+                        is("#/components/schemas/GenerationList"));
+        Map<String, Object> paths = cast(doc.get("paths"));
         for (String p : List.of("/api/v1/assets", "/api/v1/assets/{asset_id}", "/api/v1/projects", "/api/v1/projects/{project_id}",
                 "/api/v1/generations", "/api/v1/generations/{generation_id}", "/api/v1/generations/{generation_id}/cancel",
                 "/api/v1/generations/{generation_id}/variants/{index}/preview", "/api/v1/render-stream/{stream_token}",
+                "/api/v1/exports", "/api/v1/exports/{export_id}", "/api/v1/exports/{export_id}/file",
                 "/api/v1/templates", "/admin/v1/accounts", "/admin/v1/accounts/{account_id}/keys")) {
             assertTrue(paths.containsKey(p), "missing " + p + " in " + paths.keySet());
         }
-        Map<String, Object> upload = doc.path("paths.'/api/v1/assets'.post.responses");
-        assertTrue(upload.keySet().containsAll(List.of("201", "400", "413", "415", "422")), upload.keySet().toString());
-        Map<String, Object> create = doc.path("paths.'/api/v1/generations'.post.responses");
-        assertTrue(create.keySet().containsAll(List.of("202", "400", "404", "409", "422", "429")), create.keySet().toString());
+        Map<String, Object> schemas = map(map(doc.get("components")).get("schemas"));
+        for (String noun : List.of("Asset", "AssetList", "Generation", "GenerationList", "GenerationCreated", "Export", "ExportList",
+                "Error", "JobError", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
+            assertTrue(schemas.containsKey(noun), "missing schema " + noun + " in " + schemas.keySet());
+        }
+        Map<String, Object> upload = map(map(map(paths.get("/api/v1/assets")).get("post")).get("responses"));
+        assertTrue(upload.keySet().containsAll(List.of("201", "400", "401", "413", "415", "422", "429", "500", "503")), upload.keySet().toString());
+    }
+
+    private List<String> enumOf(String schema, String property) {
+        Map<String, Object> s = map(map(map(doc.get("components")).get("schemas")).get(schema));
+        return cast(map(map(s.get("properties")).get(property)).get("enum"));
+    }
+
+    private boolean refersToError(Map<String, Object> response) {
+        Map<String, Map<String, Object>> content = cast(response.get("content"));
+        return content != null && content.containsKey("application/json")
+                && "#/components/schemas/Error".equals(map(content.get("application/json").get("schema")).get("$ref"));
+    }
+
+    private void forEachOperation(java.util.function.BiConsumer<String, Map<String, Object>> check) {
+        Map<String, Map<String, Object>> paths = cast(doc.get("paths"));
+        paths.forEach((path, item) -> item.forEach((method, op) -> {
+            if (METHODS.contains(method)) {
+                check.accept(method.toUpperCase() + " " + path, cast(op));
+            }
+        }));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object o) {
+        return (T) o;
     }
 }
