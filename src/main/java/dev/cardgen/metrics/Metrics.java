@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The service's own meters, named once here so each is recorded the same way wherever it happens.
  * Prometheus names: {@code cardgen_jobs_run_seconds}, {@code cardgen_render_stage_seconds},
  * {@code cardgen_generations_finished_total}, {@code cardgen_exports_finished_total},
- * {@code cardgen_uploads_rejected_total}, {@code cardgen_stream_connections}; the queue depth
+ * {@code cardgen_uploads_rejected_total}, {@code cardgen_webhooks_deliveries_total},
+ * {@code cardgen_stream_connections}; the queue depth
  * ({@code cardgen_jobs_queue}) is kept by the job queue.
  */
 @ApplicationScoped
@@ -48,6 +49,12 @@ public class Metrics {
 
     public void exportFinished(String status, String code) {
         finished("cardgen.exports.finished", "Exports that ended, by status and error code", status, code);
+    }
+
+    /** A webhook delivery ended: {@code succeeded} or {@code failed}. */
+    public void webhookDelivery(String status) {
+        Counter.builder("cardgen.webhooks.deliveries").description("Webhook deliveries that ended, by status")
+                .tag("status", status).register(registry).increment();
     }
 
     public void uploadRejected(String code) {

@@ -32,4 +32,8 @@ public interface RetentionConfig {
     /** An expired stream token is kept this long, so its URL answers 410 rather than 404. */
     @WithDefault("24h")
     Duration streamTokens();
+
+    /** A webhook delivery that has ended (succeeded or failed) is deleted this long after it ended. */
+    @WithDefault("720h")
+    Duration webhookDeliveries();
 }

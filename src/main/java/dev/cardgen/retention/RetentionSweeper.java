@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * Deletes what is no longer needed, so the bookkeeping tables stop growing: finished jobs, the events
- * and tokens of streams that have expired, and idempotency records older than their 24 hours.
+ * and tokens of streams that have expired, ended webhook deliveries, and idempotency records older
+ * than their 24 hours.
  * Records people see (assets, generations, variants, exports) are never touched here.
  */
 @ApplicationScoped
@@ -38,6 +39,8 @@ public class RetentionSweeper {
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref_id = x.stream_id AND j.state IN ('queued', 'running'))""",
                     RetentionConfig::streamEvents),
             new RetentionRule("stream_tokens", "stream_tokens", "x.expires_at < ?1", RetentionConfig::streamTokens),
+            new RetentionRule("webhook_deliveries", "webhook_deliveries", "x.status <> 'pending' AND x.completed_at < ?1",
+                    RetentionConfig::webhookDeliveries),
             new RetentionRule("idempotency_keys", "idempotency_keys", "x.created_at < ?1", c -> IdempotencyService.KEEP));
 
     private final EntityManager em;

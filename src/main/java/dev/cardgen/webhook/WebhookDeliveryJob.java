@@ -2,9 +2,11 @@ package dev.cardgen.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.Times;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.metrics.Metrics;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.vertx.core.Vertx;
 import jakarta.annotation.PreDestroy;
@@ -38,8 +40,13 @@ public class WebhookDeliveryJob implements JobHandler {
     private final ObjectMapper json;
     private final Clock clock;
     private final WebhookSender sender;
+    private final AfterCommit afterCommit;
+    private final Metrics metrics;
 
-    public WebhookDeliveryJob(WebhooksConfig config, SecretBox secrets, ObjectMapper json, Clock clock, Vertx vertx) {
+    public WebhookDeliveryJob(WebhooksConfig config, SecretBox secrets, ObjectMapper json, Clock clock, Vertx vertx,
+                              AfterCommit afterCommit, Metrics metrics) {
+        this.afterCommit = afterCommit;
+        this.metrics = metrics;
         this.config = config;
         this.secrets = secrets;
         this.json = json;
@@ -133,7 +140,8 @@ public class WebhookDeliveryJob implements JobHandler {
         return Duration.ofMillis(delay - ThreadLocalRandom.current().nextLong(half + 1));
     }
 
-    private static void end(WebhookDelivery d, String status, Instant now) {
+    private void end(WebhookDelivery d, String status, Instant now) {
+        afterCommit.run(() -> metrics.webhookDelivery(status));
         d.status = status;
         d.completedAt = now;
         d.nextAttemptAt = null;

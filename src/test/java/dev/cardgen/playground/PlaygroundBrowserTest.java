@@ -75,7 +75,7 @@ class PlaygroundBrowserTest {
         chrome.script("document.getElementById('api-key').value = ''");
         chrome.type("#api-key", Api.BOOTSTRAP_KEY);
         chrome.click("#key-form button");
-        until(() -> chrome.script("return document.querySelectorAll('#template option').length").asInt() == 4);
+        until(() -> chrome.script("return document.querySelectorAll('#template option').length").asInt() == 5); // studio, bold, gradient, infographic, white
         until(() -> !visible("#key-error"));
         assertEquals(Api.BOOTSTRAP_KEY, chrome.script("return sessionStorage.getItem('cardgen.key')").asText());
 
