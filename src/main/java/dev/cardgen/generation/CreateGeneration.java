@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /** Body of POST /api/v1/generations, as sent; {@link #validate()} gives the normalised request or a 400 naming the field. */
 public record CreateGeneration(@Schema(required = true) String assetId,
-                               @Schema(enumeration = {"studio", "bold", "gradient", "infographic"}, defaultValue = "studio") String template,
+                               @Schema(enumeration = {"studio", "bold", "gradient", "infographic", "white"}, defaultValue = "studio") String template,
                                @Schema(enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
                                @Schema(enumeration = {"3:4", "1:1", "9:16"}, description = "Default: the marketplace preset's ratio, else 3:4") String ratio,
                                @Schema(minimum = "1", maximum = "4", defaultValue = "3") Integer variants,

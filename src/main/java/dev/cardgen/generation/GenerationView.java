@@ -14,7 +14,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
                              @Schema(required = true, enumeration = {"queued", "running", "completed", "failed"}) String status,
                              @Schema(required = true) int variantsRequested, @Schema(required = true) String assetId,
                              @Schema(required = true) String projectId,
-                             @Schema(required = true, enumeration = {"studio", "bold", "gradient", "infographic"}) String template,
+                             @Schema(required = true, enumeration = {"studio", "bold", "gradient", "infographic", "white"}) String template,
                              @Schema(required = true, nullable = true, enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
                              @Schema(required = true, enumeration = {"3:4", "1:1", "9:16"}) String ratio,
                              @Schema(required = true) Texts text, @Schema(required = true) List<VariantView> variants,

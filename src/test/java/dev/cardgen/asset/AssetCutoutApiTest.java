@@ -118,7 +118,7 @@ class AssetCutoutApiTest {
         java.util.Map<String, Object> documented = RestAssured.given().queryParam("format", "json").get("/q/openapi").then()
                 .statusCode(200).body("paths.'/api/v1/assets/{asset_id}/cutout'.get.operationId", is("getAssetCutout"))
                 .extract().path("paths.'/api/v1/assets/{asset_id}/cutout'.get.responses");
-        assertEquals(java.util.Set.of("200", "304", "400", "404", "409"), documented.keySet());
+        assertEquals(java.util.Set.of("200", "304", "400", "401", "404", "409", "429", "500", "503"), documented.keySet());
 
         Api.as(acct.key()).delete("/api/v1/assets/" + id).then().statusCode(200);
         assertError(Api.as(acct.key()).get(path).then(), 404, "invalid_request_error", "resource_missing", "id");
