@@ -62,11 +62,33 @@ class ErrorShapeTest {
             socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().write(new byte[16]);
             socket.getOutputStream().flush();
-            String response = new String(socket.getInputStream().readNBytes(4096), StandardCharsets.UTF_8);
+            // The server keeps reading off the declared body for a while (lingering close), so read one
+            // whole response by its Content-Length rather than to the end of the connection.
+            String response = readOneResponse(socket.getInputStream());
             assertTrue(response.startsWith("HTTP/1.1 413"), response);
             assertTrue(response.contains("\"code\":\"file_too_large\""), response);
             assertTrue(response.contains("X-Request-Id: req_"), response);
         }
+    }
+
+    private static String readOneResponse(java.io.InputStream in) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        while (true) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            out.write(b);
+            String text = out.toString(StandardCharsets.UTF_8);
+            int end = text.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(text.substring(0, end));
+                int length = m.find() ? Integer.parseInt(m.group(1)) : 0;
+                out.write(in.readNBytes(length - (out.size() - end - 4)));
+                break;
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     @Test
