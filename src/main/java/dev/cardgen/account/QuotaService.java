@@ -11,7 +11,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 
 /**
- * The monthly generation allowance in variant units (DESIGN.md §4). Taking units is one
+ * The monthly generation allowance in variant units (README, Quota). Taking units is one
  * conditional upsert, so concurrent requests can never overdraw it.
  */
 @ApplicationScoped

@@ -14,7 +14,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.stream.Collectors;
 
-/** The one place where exceptions become the error body of DESIGN.md §3. */
+/** The one place where exceptions become the error body of the README's Errors section. */
 public class ApiExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);

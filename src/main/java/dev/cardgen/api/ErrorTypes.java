@@ -1,6 +1,6 @@
 package dev.cardgen.api;
 
-/** The {@code error.type} values of DESIGN.md §3. */
+/** The {@code error.type} values of the README's error table. */
 public final class ErrorTypes {
     public static final String INVALID_REQUEST = "invalid_request_error";
     public static final String AUTHENTICATION = "authentication_error";

@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.Base64;
 
 /**
- * Capability URLs (DESIGN.md §6): a path plus {@code expires} (epoch seconds) and an HMAC-SHA256
+ * Capability URLs (README, Previews and Exports): a path plus {@code expires} (epoch seconds) and an HMAC-SHA256
  * {@code signature} over both, usable without an Authorization header until they expire.
  */
 @ApplicationScoped

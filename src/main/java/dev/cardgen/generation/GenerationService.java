@@ -248,7 +248,7 @@ public class GenerationService {
         return true;
     }
 
-    /** Ends a generation as failed with one of the DESIGN.md §6 codes, once; later calls do nothing. */
+    /** Ends a generation as failed with one of the documented failure codes (README, Generations), once; later calls do nothing. */
     public void fail(String id, String code, String message) {
         Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (g != null && !g.isFinished()) {

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
 
-/** The generation record of GET (DESIGN.md §5). */
+/** The generation record of GET (README, Generations: the spec's fields and ours). */
 public record GenerationView(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
                              @Schema(required = true, enumeration = {"queued", "running", "completed", "failed"}) String status,
                              @Schema(required = true) int variantsRequested, @Schema(required = true) String assetId,

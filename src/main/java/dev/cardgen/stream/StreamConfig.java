@@ -20,7 +20,7 @@ public interface StreamConfig {
     @WithDefault("3s")
     Duration retry();
 
-    /** How long a stream token stays valid (DESIGN.md §6: 15 minutes). */
+    /** How long a stream token stays valid (15 minutes by default). */
     @WithDefault("15m")
     Duration tokenTtl();
 }

@@ -2,7 +2,7 @@ package dev.cardgen.asset.image;
 
 /**
  * Thrown for any upload that is not an image we can use. The message is a sentence for a
- * person (no paths, no stack); {@link #code()} and {@link #httpStatus()} follow DESIGN.md §3.
+ * person (no paths, no stack); {@link #code()} and {@link #httpStatus()} follow the README's error table.
  */
 public final class ImageRejectedException extends RuntimeException {
 
