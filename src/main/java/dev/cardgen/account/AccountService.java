@@ -80,8 +80,13 @@ public class AccountService {
         return key;
     }
 
-    /** Makes sure the configured bootstrap key exists (dev mode, tests); returns its account id. */
+    /**
+     * Makes sure the configured bootstrap key exists (dev mode, tests); returns its account id. Instances
+     * starting at the same moment take turns (a transaction-scoped advisory lock), so only the first creates it.
+     */
     public String ensureBootstrapKey(String secret) {
+        io.quarkus.hibernate.orm.panache.Panache.getEntityManager()
+                .createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(hashtext('cardgen.bootstrap-key'))").getSingleResult();
         return ApiKey.findByHash(Hashing.sha256Hex(secret))
                 .map(k -> k.accountId)
                 .orElseGet(() -> store(create("Bootstrap", null).id, secret).key().accountId);
