@@ -118,8 +118,14 @@ public class GenerationJob implements JobHandler {
             }
             generations.complete(g.id);
         } catch (JobFailure f) {
+            if (ctx.released()) {
+                throw f; // interrupted at scale-in: the job is already back in the queue
+            }
             generations.fail(g.id, f.code(), f.getMessage());
         } catch (RuntimeException | Error e) {
+            if (ctx.released()) {
+                throw e; // interrupted at scale-in: the job is already back in the queue
+            }
             if (isRenderFault(e)) {
                 LOG.errorf(e, "Render failed for %s", g.id);
                 generations.fail(g.id, "render_failed", "The card could not be rendered.");

@@ -16,4 +16,13 @@ public interface JobContext {
      * this only around a step that may block the JVM for long (it costs one UPDATE).
      */
     void heartbeat();
+
+    /**
+     * True once this instance, shutting down, has put the job back in the queue and interrupted the
+     * run: another instance will run it, so this run must not record an outcome (a failure it sees
+     * now is the interruption, not the job's fault).
+     */
+    default boolean released() {
+        return false;
+    }
 }

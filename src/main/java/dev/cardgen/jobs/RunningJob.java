@@ -8,6 +8,7 @@ final class RunningJob implements JobContext {
     private final JobStore.Claimed job;
     private final JobDispatcher dispatcher;
     private volatile Future<?> run;
+    private volatile boolean released;
 
     RunningJob(JobStore.Claimed job, JobDispatcher dispatcher) {
         this.job = job;
@@ -24,10 +25,16 @@ final class RunningJob implements JobContext {
 
     /** After its lease was released at shutdown: the handler should stop at its next check. */
     void interrupt() {
+        released = true;
         Future<?> r = run;
         if (r != null) {
             r.cancel(true);
         }
+    }
+
+    @Override
+    public boolean released() {
+        return released;
     }
 
     @Override
