@@ -55,6 +55,8 @@ public class JobDispatcher {
     private final ManagedExecutor executor;
 
     private final Object signal = new Object();
+    /** Held while claimed jobs are registered, and by the drain to stop claiming: no claim lands after it. */
+    private final Object gate = new Object();
     private boolean wakeRequested;
     private volatile boolean running;
     private final AtomicInteger free = new AtomicInteger();
@@ -127,7 +129,9 @@ public class JobDispatcher {
             return;
         }
         long t0 = System.nanoTime();
-        running = false;
+        synchronized (gate) {
+            running = false;
+        }
         wake();
         if (listener != null) {
             listener.stop();
@@ -209,11 +213,20 @@ public class JobDispatcher {
                 return;
             }
             List<JobStore.Claimed> claimed = store.claim(instanceId, handlers.keySet(), config.lease(), slots);
-            for (JobStore.Claimed job : claimed) {
-                free.decrementAndGet();
-                RunningJob ctx = new RunningJob(job, this);
-                active.put(job.id(), ctx);
-                ctx.started(executor.submit(() -> execute(ctx)));
+            synchronized (gate) {
+                if (!running) {
+                    // The drain began while this claim was on its way: hand the jobs straight back.
+                    if (!claimed.isEmpty()) {
+                        store.release(instanceId, claimed.stream().map(JobStore.Claimed::id).toList(), CHANNEL);
+                    }
+                    return;
+                }
+                for (JobStore.Claimed job : claimed) {
+                    free.decrementAndGet();
+                    RunningJob ctx = new RunningJob(job, this);
+                    active.put(job.id(), ctx);
+                    ctx.started(executor.submit(() -> execute(ctx)));
+                }
             }
             if (claimed.size() < slots) {
                 return;

@@ -20,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -84,8 +84,12 @@ class ScaleInIT {
                 await("all 8 completed").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
                         .until(() -> count(pg, "state = 'done'") == 8);
                 for (String id : ids) {
-                    b.as(Api.BOOTSTRAP_KEY).get("/api/v1/generations/" + id).then().statusCode(200)
-                            .body("status", is("completed")).body("variants.size()", is(3)).body("error", is((Object) null));
+                    var got = b.as(Api.BOOTSTRAP_KEY).get("/api/v1/generations/" + id).then().statusCode(200).extract();
+                    // On a failure, say why: the body and both instances' logs (a run is logged where it failed).
+                    assertEquals("completed", got.path("status"),
+                            () -> got.asString() + "\n--- a ---\n" + a.log() + "\n--- b ---\n" + b.log());
+                    assertEquals(3, (int) got.path("variants.size()"));
+                    assertNull(got.path("error"));
                 }
                 // Nobody waited for a lease: no reaped run, and a released run was not counted as an attempt.
                 assertEquals(0, count(pg, "last_error IS NOT NULL"));
