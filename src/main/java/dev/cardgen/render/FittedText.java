@@ -12,8 +12,11 @@ public record FittedText(FontSet.Face face, float size, List<String> lines, int 
                          boolean hyphenated) {
     public int height() { return lines.isEmpty() ? 0 : ascent + (lines.size() - 1) * lineHeight + descent; }
 
-    /** Advance width of one of the lines, as drawn. */
-    public double width(String line) { return TextFitter.width(face, size, line); }
+    /** Width of one of the lines as drawn, its ink on both sides included. */
+    public double width(String line) { return TextFitter.drawn(face, size, line).width(); }
+
+    /** How far right of its box edge a line's origin goes so that ink left of the origin stays inside. */
+    public double lead(String line) { return TextFitter.drawn(face, size, line).lead(); }
 
     /** Widest line. */
     public int maxWidth() {

@@ -64,7 +64,16 @@ public final class FontSet {
     private FontSet() {}
 
     public static Font font(Face face, float size) {
-        return BASE.get(face).deriveFont(size);
+        return derive(BASE.get(face), size);
+    }
+
+    /** Deriving a font is costly and layout asks for the same few sizes thousands of times. */
+    private static final Map<Font, Map<Float, Font>> DERIVED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Font derive(Font base, float size) {
+        Map<Float, Font> sizes = DERIVED.computeIfAbsent(base, b -> new java.util.concurrent.ConcurrentHashMap<>());
+        if (sizes.size() > 2_000) sizes.clear(); // sizes come from a few canvases; a bound all the same
+        return sizes.computeIfAbsent(size, base::deriveFont);
     }
 
     /** True when some bundled font has a glyph for the code point (or it is an invisible format character). */
@@ -88,12 +97,12 @@ public final class FontSet {
         for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
             Font f = fontFor(s.substring(start, end), face);
             if (current != null && f != current) {
-                runs.add(new Run(current.deriveFont(size), s.substring(runStart, start)));
+                runs.add(new Run(derive(current, size), s.substring(runStart, start)));
                 runStart = start;
             }
             current = f;
         }
-        if (current != null) runs.add(new Run(current.deriveFont(size), s.substring(runStart)));
+        if (current != null) runs.add(new Run(derive(current, size), s.substring(runStart)));
         return runs;
     }
 

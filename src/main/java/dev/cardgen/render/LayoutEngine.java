@@ -14,6 +14,8 @@ public final class LayoutEngine {
     public static final String FACTS_RIGHT = "facts-right", FACTS_LEFT = "facts-left", FACTS_BELOW = "facts-below";
 
     static final double MARGIN = 0.06;
+    /** The product spans at least this much of the safe area along its limiting side, whatever the texts. */
+    static final double MIN_PRODUCT_SPAN = 0.4;
     private static final double[] STACK_SHARES_WITH_FACTS = {0.5, 0.6, 0.7, 0.8}, STACK_SHARES = {0.36, 0.5, 0.65, 0.8};
 
     private LayoutEngine() {}
@@ -27,7 +29,29 @@ public final class LayoutEngine {
         double s = Math.min(width, height);
         int m = (int) Math.round(MARGIN * s);
         Box safe = new Box(m, m, width - 2 * m, height - 2 * m);
-        String arr = effectiveArrangement(template, design.arrangement(), aspect, width, height);
+        Layout l = arrange(design.arrangement(), texts, template, s, safe, aspect, width, height);
+        if (productSpan(l) >= MIN_PRODUCT_SPAN) return l;
+        // Long texts can squeeze the product under its floor in one arrangement and not in another
+        // (a thin bottle beside its facts instead of above them): the template's other arrangements
+        // are tried, and the one that leaves the product most room wins.
+        for (String other : Designer.arrangements(template)) {
+            if (other.equals(design.arrangement())) continue;
+            Layout candidate = arrange(other, texts, template, s, safe, aspect, width, height);
+            if (productSpan(candidate) > productSpan(l)) l = candidate;
+            if (productSpan(l) >= MIN_PRODUCT_SPAN) break;
+        }
+        return l;
+    }
+
+    /** How much of the safe area the product spans along its limiting side. */
+    static double productSpan(Layout l) {
+        Box p = l.product();
+        return p == null ? 0 : Math.max((double) p.w() / l.safeArea().w(), (double) p.h() / l.safeArea().h());
+    }
+
+    private static Layout arrange(String requested, Texts texts, String template, double s, Box safe, double aspect,
+                                  int width, int height) {
+        String arr = effectiveArrangement(template, requested, aspect, width, height);
         TypeScale type = TypeScale.of(template);
         int gap = (int) Math.round(0.045 * s);
         Layout l = switch (arr) {

@@ -19,25 +19,51 @@ public final class TextFitter {
 
     private TextFitter() {}
 
+    /** Quick width, for estimates: plain string bounds for simple Roboto strings. */
     public static double width(FontSet.Face face, float size, String s) {
-        if (FontSet.simple(s, face)) return FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth();
-        // Shaped layouts are costly and the fitter asks for the same prefixes at every step of its searches.
-        String key = face.ordinal() + "/" + size + "/" + s;
-        Double w = WIDTHS.get(key);
-        if (w != null) return w;
-        TextLayout l = FontSet.layout(s, face, size);
-        // Marks may hang past the advance (a final virama, a kasra): the ink counts too.
-        double width = 0;
-        if (l != null) {
-            Rectangle2D ink = l.getBounds();
-            width = Math.max(l.getAdvance(), ink.getMaxX()) - Math.min(0, ink.getMinX());
-        }
-        if (WIDTHS.size() > 50_000) WIDTHS.clear();
-        WIDTHS.put(key, width);
-        return width;
+        return ink(face, size, s, false).width();
     }
 
-    private static final java.util.Map<String, Double> WIDTHS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A line as drawn: shaped, its ink included on both sides (see {@link Ink}). */
+    public static Ink drawn(FontSet.Face face, float size, String s) {
+        return ink(face, size, s, true);
+    }
+
+    /**
+     * A string's width as drawn and how far its glyphs reach above and below the baseline. Simple
+     * Roboto strings are measured with string bounds unless {@code exact}; others with a shaped
+     * layout, whose glyphs may hang past the advance (a final virama, a kasra, the tail of a "j"), so
+     * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
+     */
+    private static Ink ink(FontSet.Face face, float size, String s, boolean exact) {
+        String key = (exact ? "x" : "") + face.ordinal() + "/" + size + "/" + s;
+        Ink cached = INKS.get(key);
+        if (cached != null) return cached;
+        Ink ink;
+        if (!exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
+            ink = new Ink(FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth(), 0, 0, 0);
+        } else {
+            TextLayout l = FontSet.layout(s, face, size);
+            if (l == null) {
+                ink = new Ink(0, 0, 0, 0);
+            } else {
+                Rectangle2D b = l.getBounds();
+                double lead = Math.max(0, -b.getMinX());
+                ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+            }
+        }
+        if (INKS.size() > 100_000) INKS.clear();
+        INKS.put(key, ink);
+        return ink;
+    }
+
+    /**
+     * Width, the ink's reach above and below the baseline (0 for plain Roboto: its own metrics cover
+     * it), and how far the ink starts left of the origin: the line is drawn that much further right.
+     */
+    public record Ink(double width, double ascent, double descent, double lead) {}
+
+    private static final java.util.Map<String, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Largest size in [min, max] (1/2 px steps) whose wrap fits; null when text is absent. */
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
@@ -89,21 +115,39 @@ public final class TextFitter {
         return wrap(text, face, size, hi);
     }
 
+    /**
+     * Greedy wrap. A line's width is estimated as the sum of its words and spaces (each measured once
+     * and cached), then every line is measured whole once; in the rare case shaping across a space
+     * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
+     */
     static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
+        FittedText quick = wrap(text, face, size, maxWidth, true);
+        for (String line : quick.lines()) {
+            if (drawn(face, size, line).width() > maxWidth) return wrap(text, face, size, maxWidth, false);
+        }
+        return quick;
+    }
+
+    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, boolean estimate) {
         List<String> lines = new ArrayList<>();
         boolean broken = false;
+        double space = width(face, size, " ");
         StringBuilder line = new StringBuilder();
+        double lineWidth = 0;
         for (String word : text.split(" ")) {
+            double w = width(face, size, word);
             String candidate = line.isEmpty() ? word : line + " " + word;
-            if (width(face, size, candidate) <= maxWidth) {
+            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + space + w) : drawn(face, size, candidate).width();
+            if (candidateWidth <= maxWidth) {
                 line.setLength(0);
                 line.append(candidate);
+                lineWidth = candidateWidth;
                 continue;
             }
             if (!line.isEmpty()) lines.add(line.toString());
             line.setLength(0);
             String rest = word;
-            while (width(face, size, rest) > maxWidth) {
+            while (drawn(face, size, rest).width() > maxWidth) {
                 // A word wider than the line: break it between graphemes and mark the break with a hyphen.
                 int n = fitPrefix(face, size, rest, maxWidth);
                 if (n <= 0 || n >= rest.length()) break;
@@ -112,19 +156,28 @@ public final class TextFitter {
                 rest = rest.substring(n);
             }
             line.append(rest);
+            lineWidth = width(face, size, rest);
         }
         if (!line.isEmpty()) lines.add(line.toString());
         return make(face, size, lines, broken);
     }
 
-    /** Longest grapheme-aligned prefix that fits with its hyphen; at least one grapheme. */
+    /** Longest grapheme-aligned prefix that fits with its hyphen (binary search); at least one grapheme. */
     private static int fitPrefix(FontSet.Face face, float size, String s, int maxWidth) {
         BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
         it.setText(s);
-        int first = it.next(), good = first;
-        for (int end = it.next(); end != BreakIterator.DONE && end < s.length(); end = it.next()) {
-            if (width(face, size, s.substring(0, end) + HYPHEN) > maxWidth) break;
-            good = end;
+        List<Integer> ends = new ArrayList<>();
+        for (int end = it.next(); end != BreakIterator.DONE && end < s.length(); end = it.next()) ends.add(end);
+        if (ends.isEmpty()) return s.length();
+        int lo = 0, hi = ends.size() - 1, good = ends.get(0);
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (drawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN).width() <= maxWidth) {
+                good = ends.get(mid);
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
         }
         return good;
     }
@@ -132,16 +185,14 @@ public final class TextFitter {
     private static FittedText make(FontSet.Face face, float size, List<String> lines, boolean hyphenated) {
         double ascent = FontSet.font(face, size).getLineMetrics("Ag", FontSet.FRC).getAscent();
         double descent = size * 0.28;
+        // Roboto's own ascent covers its accents; other scripts are measured by their ink. A glyph's
+        // height does not depend on where it stands, so each word's cached extent serves every line.
         for (String l : lines) {
-            // Roboto's own ascent already covers its accents; other scripts are measured by their ink.
-            if (FontSet.simple(l, face) && l.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
-                continue;
+            for (String word : l.split(" ")) {
+                Ink ink = ink(face, size, word, false);
+                ascent = Math.max(ascent, ink.ascent());
+                descent = Math.max(descent, ink.descent());
             }
-            TextLayout tl = FontSet.layout(l, face, size);
-            if (tl == null) continue;
-            Rectangle2D b = tl.getBounds();
-            ascent = Math.max(ascent, -b.getY());
-            descent = Math.max(descent, b.getMaxY());
         }
         int lineHeight = Math.round(size * LINE_SPACING);
         return new FittedText(face, size, List.copyOf(lines), lineHeight, (int) Math.ceil(ascent),

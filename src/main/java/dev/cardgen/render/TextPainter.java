@@ -75,7 +75,7 @@ final class TextPainter {
     static Point2D.Float lineOrigin(FittedText t, Box box, boolean centered, int i) {
         String line = t.lines().get(i);
         double w = t.width(line);
-        float x = box.x();
+        float x = box.x() + (float) t.lead(line);
         if (centered) x += (float) ((box.w() - w) / 2);
         else if (!leftToRight(t, line)) x += (float) (box.w() - w);
         return new Point2D.Float(x, box.y() + t.ascent() + i * t.lineHeight());

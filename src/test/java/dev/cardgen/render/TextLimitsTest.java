@@ -65,8 +65,12 @@ class TextLimitsTest {
 
     @Test
     void everyGlyphOfEveryFieldIsPlacedInsideItsBoxAndTheCanvas() {
-        int checked = 0;
+        int checked = 0, templates = 0;
         for (TemplateInfo t : Templates.all()) {
+            if (Templates.WHITE.equals(t.id())) {
+                continue; // the main-image template carries no text at all (WhiteTemplateTest)
+            }
+            templates++;
             for (String arr : Designer.arrangements(t.id())) {
                 for (Map.Entry<String, Texts> c : CASES.entrySet()) {
                     for (int[] size : SIZES) {
@@ -78,7 +82,8 @@ class TextLimitsTest {
                 }
             }
         }
-        assertEquals(Templates.all().size() * 3 * CASES.size() * SIZES.length, checked);
+        assertEquals(templates * 3 * CASES.size() * SIZES.length, checked);
+        assertEquals(Templates.all().size() - 1, templates);
     }
 
     private static void check(Layout l, Texts texts, String where) {
@@ -114,6 +119,7 @@ class TextLimitsTest {
 
     /** The lines, joined, are the text: nothing dropped, nothing added but break hyphens. */
     private static void assertSameText(String text, FittedText t, String where) {
+        org.junit.jupiter.api.Assertions.assertNotNull(t, where + " dropped");
         String drawn = String.join("", t.lines()).replace(" ", "").replace(TextFitter.HYPHEN, "");
         assertEquals(text.replace(" ", "").replace(TextFitter.HYPHEN, ""), drawn, where + " text changed");
     }
