@@ -55,7 +55,7 @@ public final class SubjectExtractor {
         float sharp = plain ? 0 : SubjectDefocus.borderSharpness(grad, sw, sh);
         if (!plain && sharp <= SubjectDefocus.BLURRED_BORDER) {
             // A defocused backdrop: the product is what sharp steps enclose.
-            step = SubjectDefocus.steps(grad, sharp);
+            step = SubjectDefocus.steps(grad, sharp, sw, sh);
             fg = SubjectDefocus.enclosed(step, sw, sh, r);
             fg = SubjectMorphology.open(fg, sw, sh, r);
             d = new float[n];
@@ -82,7 +82,10 @@ public final class SubjectExtractor {
         // Off a plain backdrop, a hole's colour says little (it may match the texture), so all are filled.
         fg = fillSmallHoles(fg, sw, sh, plain ? Math.max(16, n / 500) : n);
         fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
-        if (!plain) {
+        // On a texture the neighbourhood cues place the outline a few pixels off, and colour puts
+        // it back; on a blurred backdrop the outline already sits on the sharp steps, and colour
+        // models of a defocused room (its colours change across the frame) only pull it away.
+        if (!plain && step == null) {
             fg = SubjectRefine.refine(fg, lab, sw, sh, 2 * r + 1);
             fg = fillSmallHoles(fg, sw, sh, n);
             fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));

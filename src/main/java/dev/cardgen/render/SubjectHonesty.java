@@ -74,4 +74,20 @@ final class SubjectHonesty {
         }
         return area == 0 || own < MIN_OWN_SHARE * area;
     }
+
+    /** Share of the mask's outline pixels with a sharp step within r: a defocus mask should be sharp all round. */
+    static double sharpOutline(boolean[] fg, boolean[] step, int w, int h, int r) {
+        boolean[] near = SubjectMorphology.morph(step, w, h, r, true);
+        int edge = 0, sharp = 0;
+        for (int y = 1; y < h - 1; y++) {
+            for (int x = 1; x < w - 1; x++) {
+                int i = y * w + x;
+                if (fg[i] && (!fg[i - 1] || !fg[i + 1] || !fg[i - w] || !fg[i + w])) {
+                    edge++;
+                    if (near[i]) sharp++;
+                }
+            }
+        }
+        return edge == 0 ? 0 : sharp / (double) edge;
+    }
 }
