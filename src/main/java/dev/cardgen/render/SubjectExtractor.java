@@ -93,7 +93,8 @@ public final class SubjectExtractor {
 
         SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, inliers);
         boolean doubtful = SubjectHonesty.fragmented(fg, sw, sh) || SubjectHonesty.hugsSeveralEdges(fg, sw, sh)
-                || (step != null && SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r))
+                || (step != null && (SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r)
+                        || SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)))
                 || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
         // Off a plain backdrop the score's border and contrast terms are weaker evidence: ask for more.
         if (doubtful || (!plain && score.confidence() < TEXTURE_MIN_CONFIDENCE)) {
