@@ -67,31 +67,19 @@ final class SubjectDefocus {
     static boolean[] steps(float[] grad, float borderSharpness, int w, int h) {
         float strong = Math.max(MIN_STEP, STEP_FACTOR * borderSharpness);
         float weak = Math.max(MIN_WEAK_STEP, WEAK_FACTOR * borderSharpness);
-        boolean[] step = new boolean[grad.length];
-        int[] stack = new int[grad.length];
-        int sp = 0;
-        for (int i = 0; i < step.length; i++) {
-            if (grad[i] > strong) {
-                step[i] = true;
-                stack[sp++] = i;
-            }
+        boolean[] weakStep = new boolean[grad.length];
+        for (int i = 0; i < grad.length; i++) {
+            weakStep[i] = grad[i] > weak;
         }
-        while (sp > 0) {
-            int i = stack[--sp];
-            int x = i % w, y = i / w;
-            for (int dy = -1; dy <= 1; dy++) {
-                int yy = y + dy;
-                if (yy < 0 || yy >= h) continue;
-                for (int dx = -1; dx <= 1; dx++) {
-                    int xx = x + dx;
-                    if (xx < 0 || xx >= w) continue;
-                    int j = yy * w + xx;
-                    if (!step[j] && grad[j] > weak) {
-                        step[j] = true;
-                        stack[sp++] = j;
-                    }
-                }
-            }
+        SubjectMorphology.Components c = SubjectMorphology.label(weakStep, w, h, true);
+        boolean[] anchored = new boolean[c.count() + 1];
+        for (int i = 0; i < grad.length; i++) {
+            if (grad[i] > strong) anchored[c.labels()[i]] = true;
+        }
+        boolean[] step = new boolean[grad.length];
+        for (int i = 0; i < grad.length; i++) {
+            int l = c.labels()[i];
+            step[i] = l != 0 && anchored[l];
         }
         return step;
     }
