@@ -9,7 +9,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -64,23 +63,10 @@ class BlobStoreOutageTest {
                 .post("/api/v1/assets").then().statusCode(201).extract().path("id");
         List<String> ids = new ArrayList<>();
         List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            var created = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 4))
-                    .post("/api/v1/generations").then().statusCode(202).extract();
-            ids.add(created.path("id"));
-            String url = created.path("stream_url");
-            streams.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return Sse.readUntilClosed(url, Duration.ofSeconds(150));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
-        }
+        DatabaseOutageTest.startAndFollow(acct.key(), asset, 3, ids, streams);
 
         // Stop the store as soon as the first generation has shown a variant: it is mid-run, the others queued.
-        await().atMost(Duration.ofSeconds(60)).until(() ->
-                Api.as(acct.key()).get("/api/v1/generations/" + ids.get(0)).then().extract().<List<?>>path("variants").size() >= 1);
+        DatabaseOutageTest.awaitFirstVariant(acct.key(), ids.get(0));
         RestartableS3Proxy.stopServer();
         Instant stopped = Instant.now();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
