@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Renders every template x ratio x 3 variants into a folder plus sheet.png.
 # Usage: bench/contact-sheet.sh [out-dir] [photo.jpg|png|webp, "" for a synthetic one] [title] [subtitle] [facts;separated] [badge]
+#        bench/contact-sheet.sh limits|scripts [out-dir]   texts at the API limits / in every supported script
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT="${1:-target/contact-sheet}"; shift || true
+PAGE=""
+if [ "${1:-}" = limits ] || [ "${1:-}" = scripts ]; then PAGE="$1"; shift; fi
+OUT="${1:-target/contact-sheet${PAGE:+-$PAGE}}"; shift || true
+rep() { local s=""; while [ "${#s}" -lt "$2" ]; do s="$s$1"; done; printf '%s' "${s:0:$2}" | sed 's/ *$//'; }
+if [ "$PAGE" = limits ]; then
+  set -- "" "$(rep 'Waterproof breathable membrane jacket ' 120)" "$(rep 'Lightweight shell for hiking and city ' 160)" \
+    "$(rep '1 Sealed seams and adjustable hood ' 80);$(rep '2 Pit zips for ventilation on climbs ' 80);$(rep '3 Packs into its own chest pocket ' 80);$(rep 'W' 80);$(rep '5 Recycled nylon face fabric ' 80);$(rep '6 Reflective trims front and back ' 80)" \
+    "$(rep 'LIMITED EDITION ' 24)"
+elif [ "$PAGE" = scripts ]; then
+  set -- "" "سترة مقاومة للماء Gore-Tex 2024" "מעיל עמיד למים · Водонепроницаемая куртка · Αδιάβροχο" \
+    "जलरोधक हल्की जैकेट;เสื้อกันน้ำน้ำหนักเบา;წყალგაუმტარი ქურთუკი;անջրանցիկ բաճկոն;Café naïve Zoë Å" "جديد NEW"
+fi
 # generate-code is skipped: the render engine needs no Quarkus build step.
 ./mvnw -q test-compile -Dquarkus.generate-code.skip=true
 [ -f target/cp.txt ] || ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test

@@ -70,10 +70,10 @@ public class ApiExceptionMappers {
     io.vertx.core.Vertx vertx;
 
     @ServerExceptionMapper
-    public Response webApplication(WebApplicationException e, io.vertx.core.http.HttpServerRequest request) {
+    public Response webApplication(WebApplicationException e, io.vertx.ext.web.RoutingContext routing) {
         int status = e.getResponse().getStatus();
         if (status == 413) {
-            edge.closeAfterResponse(request, vertx);
+            edge.closeAfterResponse(routing, vertx);
             return respond(FrameworkErrors.bodyTooLarge());
         }
         if (status >= 500) {
@@ -91,9 +91,19 @@ public class ApiExceptionMappers {
         return respond(new ApiException(status, ErrorTypes.INVALID_REQUEST, "invalid_request", "The request was not accepted.", null));
     }
 
-    /** Quarkus REST's multipart parser reports a malformed or cut-off body as a plain IOException. */
+    /**
+     * Quarkus REST's multipart parser reports a malformed or cut-off body as a plain IOException; a
+     * body whose connection was closed while it was read (the client left, or Netty could not frame
+     * it) too. Neither is our fault, and nobody may be left to read the answer.
+     */
     @ServerExceptionMapper
     public Response io(java.io.IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.ClosedChannelException) {
+                LOG.debugf("Request body cut off: the connection was closed (%s)", e);
+                return respond(FrameworkErrors.malformedBody());
+            }
+        }
         for (StackTraceElement frame : e.getStackTrace()) {
             if (frame.getClassName().contains(".multipart.")) {
                 return respond(FrameworkErrors.malformedBody());

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
+import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +27,10 @@ public class HttpEdge {
     public static final String REQUEST_ID = "X-Request-Id";
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final Logger LOG = Logger.getLogger(HttpEdge.class);
+    /** Where Quarkus keeps the body limit its request stream enforces (an empty 413, then the connection dropped). */
+    private static final String STREAM_LIMIT = "io.quarkus.max-request-size";
+    /** Above the multipart parser's own count of the same limit, which it reaches first. */
+    private static final long STREAM_LIMIT_MARGIN = 1 << 20;
 
     private final ObjectMapper json;
     private final long maxBodyBytes;
@@ -41,6 +47,7 @@ public class HttpEdge {
         router.route().order(Integer.MIN_VALUE).handler(this::rejectMalformedHead);
         router.route().order(Integer.MIN_VALUE).handler(this::rejectDeclaredOversize);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
+        router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1).handler(this::letTheMultipartParserRefuse);
         // Runs only when no JAX-RS resource, health or OpenAPI route took the request.
         router.route().order(Integer.MAX_VALUE - 100).handler(ctx -> write(ctx, FrameworkErrors.unknownRoute()));
     }
@@ -104,6 +111,23 @@ public class HttpEdge {
         ctx.next();
     }
 
+    /**
+     * A chunked body declares no length, so only its bytes can cross the limit. For a multipart body
+     * both Quarkus's request stream and the multipart parser count them against the same limit; the
+     * stream's refusal is an empty 413 and a dropped connection (the client sees a reset), the
+     * parser's is an exception that comes back to us as the JSON 413 with the body read off. So the
+     * stream's limit moves just above the parser's: the parser refuses first, and the stream still
+     * stops a body the parser never counts (no valid part at all).
+     */
+    private void letTheMultipartParserRefuse(RoutingContext ctx) {
+        String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        if (ctx.get(STREAM_LIMIT) instanceof Long limit && limit > 0 && type != null
+                && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+            ctx.put(STREAM_LIMIT, limit + STREAM_LIMIT_MARGIN);
+        }
+        ctx.next();
+    }
+
     private void failure(RoutingContext ctx) {
         if (ctx.response().headWritten()) {
             ctx.next();
@@ -130,13 +154,18 @@ public class HttpEdge {
         write(ctx, error);
     }
 
-    /** For a 413 answered elsewhere (the multipart parser's limit): close after the response, reading off the rest first. */
-    public void closeAfterResponse(HttpServerRequest request, io.vertx.core.Vertx vertx) {
+    /**
+     * For a 413 answered elsewhere (the multipart parser's limit): close after the response, reading
+     * off the rest first. A routing-context end handler, because the response's single end-handler
+     * slot is taken by the framework once the answer is written.
+     */
+    public void closeAfterResponse(RoutingContext ctx, io.vertx.core.Vertx vertx) {
+        HttpServerRequest request = ctx.request();
         if (request.version() == HttpVersion.HTTP_2) {
             return;
         }
         request.response().putHeader(HttpHeaders.CONNECTION, "close");
-        request.response().endHandler(v -> LingeringClose.after(vertx, request,
+        ctx.addEndHandler(v -> LingeringClose.after(vertx, request,
                 limits.lingerBytes().asLongValue(), limits.lingerTimeout().toMillis()));
     }
 

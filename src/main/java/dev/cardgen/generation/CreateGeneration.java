@@ -2,6 +2,7 @@ package dev.cardgen.generation;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Strings;
+import dev.cardgen.render.FontSet;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
@@ -77,7 +78,27 @@ public record CreateGeneration(@Schema(required = true) String assetId,
             }
             limit(fact, FACT_MAX, "text.facts[" + i + "]");
         }
+        drawable(title, "text.title");
+        drawable(subtitle, "text.subtitle");
+        for (int i = 0; i < facts.size(); i++) {
+            drawable(facts.get(i), "text.facts[" + i + "]");
+        }
+        drawable(badge, "text.badge");
         return new Texts(title, subtitle, facts.stream().map(String::strip).toList(), badge);
+    }
+
+    /** A card never shows an empty box: characters no bundled font has (CJK, emoji, …) are refused up front. */
+    private static void drawable(String value, String param) {
+        if (value == null) {
+            return;
+        }
+        String missing = value.codePoints().filter(cp -> !FontSet.canDraw(cp)).distinct().limit(5)
+                .mapToObj(cp -> "'" + Character.toString(cp) + "' (U+" + String.format("%04X", cp) + ")")
+                .collect(Collectors.joining(", "));
+        if (!missing.isEmpty()) {
+            throw ApiException.unprocessable("unsupported_characters", param
+                    + " contains characters the card fonts cannot draw: " + missing + ".", param);
+        }
     }
 
     private static String limit(String value, int max, String param) {

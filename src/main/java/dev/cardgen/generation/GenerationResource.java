@@ -76,7 +76,7 @@ public class GenerationResource {
     @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "asset_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "idempotency_key_in_use; subject_not_detected (template white on an asset without a detected product)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "idempotency_key_reused, unsupported_characters (a text field holds characters no bundled font can draw; param names it)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "429", description = "quota_exceeded, rate_limited", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         String account = caller.accountId();

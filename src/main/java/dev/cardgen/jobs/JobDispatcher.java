@@ -1,6 +1,7 @@
 package dev.cardgen.jobs;
 
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Unavailability;
 import dev.cardgen.metrics.Metrics;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -262,9 +263,25 @@ public class JobDispatcher {
         }
     }
 
-    /** @return the attempt's outcome: {@code retry} when the job went back in the queue, else {@code failed} */
+    /**
+     * @return the attempt's outcome: {@code deferred} when a dependency was unreachable and the job
+     * waits out a back-off, {@code retry} when it went back in the queue, else {@code failed}
+     */
     private String onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        if (Unavailability.isUnavailable(e) && job.deferrals() < config.maxDeferrals()) {
+            Duration wait = backoff(job.deferrals());
+            LOG.warnf("Job %s (%s %s): a dependency is unreachable (%s); back in the queue for %d ms", job.id(), job.kind(),
+                    job.refId(), reason, wait.toMillis());
+            try {
+                store.defer(job, instanceId, wait, reason);
+                return "deferred";
+            } catch (Exception dbError) {
+                // The database is away too: the lease runs out and the reaper takes over.
+                LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
+                return "retry";
+            }
+        }
         LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
         try {
             Optional<String> state = store.fail(job, instanceId, reason);
@@ -277,6 +294,12 @@ public class JobDispatcher {
             LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
         }
         return "retry";
+    }
+
+    /** 1 s, 2 s, 4 s … capped at 30 s, each between half and all of that (jitter, so instances do not retry in step). */
+    static Duration backoff(int deferrals) {
+        long ceiling = Math.min(30_000L, 1_000L << Math.min(deferrals, 5));
+        return Duration.ofMillis(ceiling / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(ceiling / 2 + 1));
     }
 
     void giveUp(JobHandler handler, String refId, String reason) {

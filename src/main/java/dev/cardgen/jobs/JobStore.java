@@ -21,8 +21,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class JobStore {
 
-    /** A job this instance just claimed. */
-    public record Claimed(String id, String kind, String refId, int attempt) {
+    /** A job this instance just claimed; {@code deferrals}: how often it was put back for an unreachable dependency. */
+    public record Claimed(String id, String kind, String refId, int attempt, int deferrals) {
     }
 
     /** A job whose lease expired; {@code state} is what it became: queued or failed. */
@@ -43,9 +43,10 @@ public class JobStore {
                   UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
                          attempts = attempts + 1, updated_at = now()
                    WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
+                                   AND (run_after IS NULL OR run_after <= now())
                                  ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                  RETURNING id, kind, ref_id, attempts, created_at)
-                SELECT id, kind, ref_id, attempts FROM claimed ORDER BY created_at""";
+                  RETURNING id, kind, ref_id, attempts, deferrals, created_at)
+                SELECT id, kind, ref_id, attempts, deferrals FROM claimed ORDER BY created_at""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, owner);
             ps.setDouble(2, seconds(lease));
@@ -54,7 +55,7 @@ public class JobStore {
             List<Claimed> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4)));
+                    out.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5)));
                 }
             }
             return out;
@@ -104,6 +105,28 @@ public class JobStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
+        }
+    }
+
+    /**
+     * Back to the queue, not to be claimed before {@code delay} has passed, after an attempt that
+     * failed only because a dependency was unreachable: the attempt is not counted.
+     *
+     * @return false when the lease was lost meanwhile
+     */
+    public boolean defer(Claimed job, String owner, Duration delay, String error) throws SQLException {
+        String sql = """
+                UPDATE jobs SET state = 'queued', attempts = attempts - 1, deferrals = deferrals + 1,
+                       run_after = now() + make_interval(secs => ?), last_error = ?,
+                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                 WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'""";
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setDouble(1, seconds(delay));
+            ps.setString(2, error);
+            ps.setString(3, job.id());
+            ps.setString(4, owner);
+            ps.setInt(5, job.attempt());
+            return ps.executeUpdate() == 1;
         }
     }
 

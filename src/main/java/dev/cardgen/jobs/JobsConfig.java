@@ -32,6 +32,14 @@ public interface JobsConfig {
     @WithDefault("20s")
     Duration shutdownGrace();
 
+    /**
+     * An attempt that failed because a dependency (blob store, database) was unreachable is put
+     * back with an exponential back-off (1 s, 2 s, 4 s … capped at 30 s, with jitter) and is not
+     * counted as an attempt, at most this many times in a job's life; after that it counts.
+     */
+    @WithDefault("10")
+    int maxDeferrals();
+
     default int workerCount() {
         return Math.max(1, workers().orElse(Runtime.getRuntime().availableProcessors()));
     }

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Facts as a list (or a grid of columns) sharing one font size: the largest size at which all
- * of them fit the height. If even the minimum does not fit, trailing facts are dropped rather
- * than shrinking type below legibility.
+ * of them fit the height. No fact is ever dropped: below the minimum size facts may take more
+ * lines and smaller type down to the floor; if even that is too tall the list is returned whole
+ * with {@code height} above the budget, and the caller gives it more room.
  */
 record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height) {
 
@@ -14,17 +15,21 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
                         int columns) {
         int cols = Math.max(1, Math.min(columns, facts.size()));
         float max = (float) (TypeScale.FACT_MAX * s), min = (float) (TypeScale.FACT_MIN * s);
-        for (int n = facts.size(); n > 0; n--) {
-            for (float size = max; size >= min - 0.01f; size -= 0.5f) {
-                FactList fl = place(facts.subList(0, n), face, s, size, width, icons, cols);
-                if (fl != null && fl.height <= maxHeight) return fl;
-            }
+        if (facts.isEmpty()) return new FactList(List.of(), List.of(), 0, 0);
+        for (float size = max; size >= min - 0.01f; size -= 0.5f) {
+            FactList fl = place(facts, face, s, size, width, icons, cols, TypeScale.FACT_LINES);
+            if (fl != null && fl.height <= maxHeight) return fl;
         }
-        return new FactList(List.of(), List.of(), 0, 0);
+        float floor = min * TypeScale.FLOOR;
+        for (float size = min; size >= floor - 0.01f; size -= 0.5f) {
+            FactList fl = place(facts, face, s, size, width, icons, cols, TypeScale.FACT_LINES + 2);
+            if (fl != null && fl.height <= maxHeight) return fl;
+        }
+        return place(facts, face, s, floor, width, icons, cols, Integer.MAX_VALUE);
     }
 
     private static FactList place(List<String> facts, FontSet.Face face, double s, float size, int width,
-                                  boolean icons, int cols) {
+                                  boolean icons, int cols, int maxLines) {
         int colGap = (int) Math.round(0.04 * s);
         int colW = (width - colGap * (cols - 1)) / cols;
         int indent = Math.round(size * (icons ? 2.3f : 1.2f));
@@ -37,9 +42,8 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
         for (int r = 0; r < rows; r++) {
             int rowH = 0;
             for (int c = 0; c < cols && r * cols + c < facts.size(); c++) {
-                FittedText t = TextFitter.wrap(facts.get(r * cols + c).strip().replaceAll("\\s+", " "), face, size,
-                        colW - indent);
-                if (t.truncated() || t.lines().size() > TypeScale.FACT_LINES) return null;
+                FittedText t = TextFitter.wrap(TextFitter.clean(facts.get(r * cols + c)), face, size, colW - indent);
+                if (t.lines().size() > maxLines) return null;
                 texts.add(t);
                 rowH = Math.max(rowH, Math.max(minRow, t.height()));
             }

@@ -4,11 +4,24 @@ import java.util.List;
 
 /**
  * Text after fitting: the face, the chosen pixel size and the wrapped lines.
- * {@code lineHeight} is the baseline-to-baseline step; {@code ascent} places the first baseline.
+ * {@code lineHeight} is the baseline-to-baseline step; {@code ascent} places the first baseline and
+ * {@code descent} is the room under the last one, both large enough for every glyph actually drawn
+ * (marks above Devanagari or below Arabic included). {@code hyphenated} says a word had to be broken.
  */
-public record FittedText(FontSet.Face face, float size, List<String> lines, int lineHeight, int ascent,
-                         boolean truncated) {
-    public int height() { return lines.isEmpty() ? 0 : ascent + (lines.size() - 1) * lineHeight + descentPad(); }
+public record FittedText(FontSet.Face face, float size, List<String> lines, int lineHeight, int ascent, int descent,
+                         boolean hyphenated) {
+    public int height() { return lines.isEmpty() ? 0 : ascent + (lines.size() - 1) * lineHeight + descent; }
 
-    private int descentPad() { return Math.round(size * 0.28f); }
+    /** Width of one of the lines as drawn, its ink on both sides included. */
+    public double width(String line) { return TextFitter.drawn(face, size, line).width(); }
+
+    /** How far right of its box edge a line's origin goes so that ink left of the origin stays inside. */
+    public double lead(String line) { return TextFitter.drawn(face, size, line).lead(); }
+
+    /** Widest line. */
+    public int maxWidth() {
+        double w = 0;
+        for (String l : lines) w = Math.max(w, width(l));
+        return (int) Math.ceil(w);
+    }
 }

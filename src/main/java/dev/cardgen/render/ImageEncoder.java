@@ -11,6 +11,7 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Encodes cards. PNG uses pngencoder (MIT, pure Java) single-threaded: ~1.8x faster than
@@ -42,7 +43,8 @@ public final class ImageEncoder {
     public static byte[] jpeg(BufferedImage img, float quality) {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         ByteArrayOutputStream out = new ByteArrayOutputStream(img.getWidth() * img.getHeight() / 8);
-        try (ImageOutputStream ios = ImageIO.createImageOutputStream(out)) {
+        // In memory: ImageIO's default file cache is closed by a JVM shutdown hook, under a running encode.
+        try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
             writer.setOutput(ios);
             ImageWriteParam param = writer.getDefaultWriteParam();
             param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);

@@ -14,6 +14,9 @@ public final class LayoutEngine {
     public static final String FACTS_RIGHT = "facts-right", FACTS_LEFT = "facts-left", FACTS_BELOW = "facts-below";
 
     static final double MARGIN = 0.06;
+    /** The product spans at least this much of the safe area along its limiting side, whatever the texts. */
+    static final double MIN_PRODUCT_SPAN = 0.4;
+    private static final double[] STACK_SHARES_WITH_FACTS = {0.5, 0.6, 0.7, 0.8}, STACK_SHARES = {0.36, 0.5, 0.65, 0.8};
 
     private LayoutEngine() {}
 
@@ -26,14 +29,53 @@ public final class LayoutEngine {
         double s = Math.min(width, height);
         int m = (int) Math.round(MARGIN * s);
         Box safe = new Box(m, m, width - 2 * m, height - 2 * m);
-        String arr = effectiveArrangement(template, design.arrangement(), aspect, width, height);
+        Layout l = arrange(design.arrangement(), texts, template, s, safe, aspect, width, height);
+        if (productSpan(l) >= MIN_PRODUCT_SPAN) return l;
+        // Long texts can squeeze the product under its floor in one arrangement and not in another
+        // (a thin bottle beside its facts instead of above them): the template's other arrangements
+        // are tried, and the one that leaves the product most room wins.
+        for (String other : Designer.arrangements(template)) {
+            if (other.equals(design.arrangement())) continue;
+            Layout candidate = arrange(other, texts, template, s, safe, aspect, width, height);
+            if (productSpan(candidate) > productSpan(l)) l = candidate;
+            if (productSpan(l) >= MIN_PRODUCT_SPAN) break;
+        }
+        return l;
+    }
+
+    /** How much of the safe area the product spans along its limiting side. */
+    static double productSpan(Layout l) {
+        Box p = l.product();
+        return p == null ? 0 : Math.max((double) p.w() / l.safeArea().w(), (double) p.h() / l.safeArea().h());
+    }
+
+    private static Layout arrange(String requested, Texts texts, String template, double s, Box safe, double aspect,
+                                  int width, int height) {
+        String arr = effectiveArrangement(template, requested, aspect, width, height);
         TypeScale type = TypeScale.of(template);
         int gap = (int) Math.round(0.045 * s);
-        return switch (arr) {
+        Layout l = switch (arr) {
             case SPLIT -> split(texts, type, s, safe, gap, aspect, width, height, arr);
             case FACTS_LEFT, FACTS_RIGHT -> factsBeside(texts, type, s, safe, gap, aspect, width, height, arr);
             default -> stacked(texts, type, s, safe, gap, aspect, width, height, arr, template);
         };
+        if (textFits(l)) return l;
+        // Long texts do not fit beside the product or in a column: one full-width stack always has
+        // the most room, and it may take up to most of the card before any type goes below the floor.
+        String stackArr = arr.equals(TEXT_BOTTOM) ? TEXT_BOTTOM : TEXT_TOP;
+        return stacked(texts, type, s, safe, gap, aspect, width, height, stackArr, template, true);
+    }
+
+    /** Every text box inside the safe area and clear of every other box. */
+    static boolean textFits(Layout l) {
+        List<Box> text = new java.util.ArrayList<>(l.facts());
+        for (Box b : new Box[] {l.title(), l.subtitle(), l.badge()}) if (b != null) text.add(b);
+        for (int i = 0; i < text.size(); i++) {
+            Box b = text.get(i);
+            if (!b.inside(l.safeArea()) || b.intersects(l.product())) return false;
+            for (int j = i + 1; j < text.size(); j++) if (b.intersects(text.get(j))) return false;
+        }
+        return true;
     }
 
     /** Side-by-side needs room: on tall canvases or with wide products it becomes a stack. */
@@ -74,9 +116,12 @@ public final class LayoutEngine {
         boolean top = !arr.equals(TEXT_BOTTOM);
         boolean centered = (!Templates.BOLD.equals(template) && !infographic) ^ arr.equals(TEXT_TOP_ALT);
         Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
-        double share = factsInStack && !texts.facts().isEmpty() ? 0.5 : 0.36;
-        TextStack st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top,
-                centered);
+        TextStack st = null;
+        // The text's share of the height grows only when long texts need it; the product takes the rest.
+        for (double share : factsInStack && !texts.facts().isEmpty() ? STACK_SHARES_WITH_FACTS : STACK_SHARES) {
+            st = TextStack.build(head, type, s, safe.w(), (int) (safe.h() * share), infographic, 1, top, centered);
+            if (st.height <= safe.h() * share) break;
+        }
         Box badge = null;
         FittedText badgeText = st.badgeText;
         int regionTop = safe.y(), regionBottom = safe.bottom();
@@ -176,10 +221,7 @@ public final class LayoutEngine {
         }
         // Short facts need less than the column: give the product what they leave.
         int used = fl.indent();
-        for (FittedText t : fl.texts()) {
-            java.awt.Font f = FontSet.font(t.face(), t.size());
-            for (String line : t.lines()) used = Math.max(used, fl.indent() + (int) Math.ceil(TextFitter.width(f, line)));
-        }
+        for (FittedText t : fl.texts()) used = Math.max(used, fl.indent() + t.maxWidth());
         colW = Math.min(colW, Math.max(used, (int) Math.round(body.w() * 0.3)));
         int cw = colW;
         int fx = right ? body.right() - colW : body.x();

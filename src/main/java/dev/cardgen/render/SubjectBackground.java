@@ -11,7 +11,7 @@ import java.util.Arrays;
 final class SubjectBackground {
 
     /** Weight of lightness loss in shadow-like pixels: a shadow mostly changes lightness. */
-    private static final float SHADOW_L_WEIGHT = 0.2f;
+    private static final float SHADOW_L_WEIGHT = 0.1f;
     /** A pixel darker than this fraction of the background's lightness is not a shadow. */
     private static final float SHADOW_MIN_RATIO = 0.55f;
     private static final int TERMS = 6;

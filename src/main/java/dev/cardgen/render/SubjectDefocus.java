@@ -15,7 +15,13 @@ final class SubjectDefocus {
     /** A step is sharp when its gradient is this many times the border's strongest. */
     private static final float STEP_FACTOR = 2.5f;
     private static final float MIN_STEP = 5f;
-    private static final double MIN_BOX_SHARE = 0.35;
+    /** Weaker steps (hysteresis) continue an outline from a sharp step. */
+    private static final float WEAK_FACTOR = 1.6f;
+    private static final float MIN_WEAK_STEP = 2.5f;
+    /** Walls are widened by r up to this many times to close gaps in an outline. */
+    private static final int MAX_WIDEN = 6;
+    /** The narrowest wall whose enclosed area reaches this share of the widest's wins. */
+    private static final double NEAR_BEST = 0.9;
     /** A border whose 99th-percentile gradient (Lab units per pixel) stays under this is blurred. */
     static final float BLURRED_BORDER = 3.2f;
 
@@ -54,56 +60,57 @@ final class SubjectDefocus {
     }
 
     /**
-     * Foreground = not reachable from the border without crossing a sharp step. Steps are
-     * thickened by r before the fill to close small gaps in the outline, and the result is thinned
-     * by the same r so the outline stays where it was.
+     * Pixels on a sharp step: a gradient well above anything the blurred border holds, plus the
+     * weaker steps connected to one (hysteresis), which carry the outline on where the product's
+     * colour comes close to the backdrop's.
      */
-    /** Pixels on a sharp step: a gradient well above anything the blurred border holds. */
-    static boolean[] steps(float[] grad, float borderSharpness) {
-        float t = Math.max(MIN_STEP, STEP_FACTOR * borderSharpness);
+    static boolean[] steps(float[] grad, float borderSharpness, int w, int h) {
+        float strong = Math.max(MIN_STEP, STEP_FACTOR * borderSharpness);
+        float weak = Math.max(MIN_WEAK_STEP, WEAK_FACTOR * borderSharpness);
+        boolean[] weakStep = new boolean[grad.length];
+        for (int i = 0; i < grad.length; i++) {
+            weakStep[i] = grad[i] > weak;
+        }
+        SubjectMorphology.Components c = SubjectMorphology.label(weakStep, w, h, true);
+        boolean[] anchored = new boolean[c.count() + 1];
+        for (int i = 0; i < grad.length; i++) {
+            if (grad[i] > strong) anchored[c.labels()[i]] = true;
+        }
         boolean[] step = new boolean[grad.length];
-        for (int i = 0; i < step.length; i++) {
-            step[i] = grad[i] > t;
+        for (int i = 0; i < grad.length; i++) {
+            int l = c.labels()[i];
+            step[i] = l != 0 && anchored[l];
         }
         return step;
     }
 
+    /**
+     * Foreground = not reachable from the border without crossing a sharp step. Steps are
+     * thickened by r, 2r, ... before the fill to close small gaps in the outline, and the result is thinned
+     * by the same r so the outline stays where it was.
+     */
     static boolean[] enclosed(boolean[] step, int w, int h, int r) {
-        int x0 = w, y0 = h, x1 = -1, y1 = -1;
-        for (int i = 0; i < step.length; i++) {
-            if (step[i]) {
-                x0 = Math.min(x0, i % w);
-                x1 = Math.max(x1, i % w);
-                y0 = Math.min(y0, i / w);
-                y1 = Math.max(y1, i / w);
+        // Each wider wall closes larger gaps but swallows more detail: take the narrowest width
+        // whose enclosed area comes close to the widest's.
+        int kmax = MAX_WIDEN * r;
+        boolean[][] fills = new boolean[kmax / r + 1][];
+        int[] areas = new int[fills.length];
+        int best = 0;
+        for (int j = 1; j < fills.length; j++) {
+            fills[j] = fill(step, w, h, j * r);
+            for (boolean b : fills[j]) if (b) areas[j]++;
+            best = Math.max(best, areas[j]);
+        }
+        for (int j = 1; j < fills.length; j++) {
+            if (areas[j] >= NEAR_BEST * best) {
+                return fills[j];
             }
         }
-        if (x1 < 0) {
-            return new boolean[w * h];
-        }
-        // An outline with a gap lets the fill in: widen the walls until the steps enclose a
-        // region that fills a fair share of their box, or give up at a width that would swallow detail.
-        long box = (long) (x1 - x0 + 1) * (y1 - y0 + 1);
-        boolean[] fg = null;
-        for (int k = r; k <= 4 * r; k += r) {
-            fg = fill(step, w, h, k);
-            int area = 0;
-            for (boolean b : fg) if (b) area++;
-            if (area >= MIN_BOX_SHARE * box) {
-                break;
-            }
-        }
-        return fg;
+        return fills[fills.length - 1];
     }
 
     private static boolean[] fill(boolean[] step, int w, int h, int r) {
         boolean[] wall = SubjectMorphology.morph(step, w, h, r, true);
-        SubjectMorphology.Components c = SubjectMorphology.label(wall, w, h, false);
-        boolean[] fg = new boolean[w * h];
-        for (int i = 0; i < fg.length; i++) {
-            int l = c.labels()[i];
-            fg[i] = l == 0 || !c.touchesBorder()[l];
-        }
-        return SubjectMorphology.morph(fg, w, h, r, false);
+        return SubjectMorphology.morph(SubjectEnclosure.enclosed(wall, w, h), w, h, r, false);
     }
 }

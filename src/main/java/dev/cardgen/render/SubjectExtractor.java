@@ -55,7 +55,7 @@ public final class SubjectExtractor {
         float sharp = plain ? 0 : SubjectDefocus.borderSharpness(grad, sw, sh);
         if (!plain && sharp <= SubjectDefocus.BLURRED_BORDER) {
             // A defocused backdrop: the product is what sharp steps enclose.
-            step = SubjectDefocus.steps(grad, sharp);
+            step = SubjectDefocus.steps(grad, sharp, sw, sh);
             fg = SubjectDefocus.enclosed(step, sw, sh, r);
             fg = SubjectMorphology.open(fg, sw, sh, r);
             d = new float[n];
@@ -82,7 +82,10 @@ public final class SubjectExtractor {
         // Off a plain backdrop, a hole's colour says little (it may match the texture), so all are filled.
         fg = fillSmallHoles(fg, sw, sh, plain ? Math.max(16, n / 500) : n);
         fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
-        if (!plain) {
+        // On a texture the neighbourhood cues place the outline a few pixels off, and colour puts
+        // it back; on a blurred backdrop the outline already sits on the sharp steps, and colour
+        // models of a defocused room (its colours change across the frame) only pull it away.
+        if (!plain && step == null) {
             fg = SubjectRefine.refine(fg, lab, sw, sh, 2 * r + 1);
             fg = fillSmallHoles(fg, sw, sh, n);
             fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
@@ -90,7 +93,8 @@ public final class SubjectExtractor {
 
         SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, inliers);
         boolean doubtful = SubjectHonesty.fragmented(fg, sw, sh) || SubjectHonesty.hugsSeveralEdges(fg, sw, sh)
-                || (step != null && SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r))
+                || (step != null && (SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r)
+                        || SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)))
                 || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
         // Off a plain backdrop the score's border and contrast terms are weaker evidence: ask for more.
         if (doubtful || (!plain && score.confidence() < TEXTURE_MIN_CONFIDENCE)) {
@@ -99,7 +103,7 @@ public final class SubjectExtractor {
         if (!score.detected()) {
             return Subject.fullFrame(w, h, score.confidence());
         }
-        float[] alpha = softAlpha(fg, small, d, t, sw, sh);
+        float[] alpha = SubjectSoftEdge.alpha(fg, small, d, t, sw, sh);
         BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         SubjectColour.upsample(alpha, sw, sh, f, m, w, h);
@@ -137,98 +141,6 @@ public final class SubjectExtractor {
             out[i] = l != 0 && c.sizes()[l] >= keep;
         }
         return out;
-    }
-
-    /**
-     * Alpha 0..1 at working size: 0/1 away from the boundary; on the boundary ring, the
-     * pixel's colour projected on the line from the nearby background colour to the nearby
-     * product colour. A downsampled edge pixel is a linear mix of both, so this places the
-     * edge between pixels. Where product and background are too alike in RGB, the colour
-     * distance relative to the product's nearby distance stands in.
-     */
-    private static float[] softAlpha(boolean[] fg, int[] rgb, float[] d, float t, int w, int h) {
-        float[] a = new float[w * h];
-        boolean[] edge = new boolean[w * h];
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                edge[y * w + x] = isEdge(fg, w, h, x, y);
-            }
-        }
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                int i = y * w + x;
-                boolean in = fg[i];
-                if (!edge[i]) {
-                    a[i] = in ? 1f : 0f;
-                    continue;
-                }
-                float[] sumF = new float[4];
-                float[] sumB = new float[3];
-                int nb = 0;
-                for (int dy = -2; dy <= 2; dy++) {
-                    int yy = y + dy;
-                    if (yy < 0 || yy >= h) continue;
-                    for (int dx = -2; dx <= 2; dx++) {
-                        int xx = x + dx;
-                        if (xx < 0 || xx >= w) continue;
-                        int j = yy * w + xx;
-                        if (edge[j]) continue;
-                        int p = rgb[j];
-                        float[] acc = fg[j] ? sumF : sumB;
-                        acc[0] += (p >> 16) & 0xff;
-                        acc[1] += (p >> 8) & 0xff;
-                        acc[2] += p & 0xff;
-                        if (fg[j]) {
-                            sumF[3] += d[j];
-                        } else {
-                            nb++;
-                        }
-                    }
-                }
-                int nf = 0;
-                for (int dy = -2; dy <= 2; dy++) {
-                    int yy = y + dy;
-                    if (yy < 0 || yy >= h) continue;
-                    for (int dx = -2; dx <= 2; dx++) {
-                        int xx = x + dx;
-                        if (xx >= 0 && xx < w && fg[yy * w + xx] && !edge[yy * w + xx]) nf++;
-                    }
-                }
-                float v;
-                if (nf > 0 && nb > 0) {
-                    int p = rgb[i];
-                    float fr = sumF[0] / nf, fgc = sumF[1] / nf, fb = sumF[2] / nf;
-                    float br = sumB[0] / nb, bgc = sumB[1] / nb, bb = sumB[2] / nb;
-                    float er = fr - br, eg = fgc - bgc, eb = fb - bb;
-                    float len2 = er * er + eg * eg + eb * eb;
-                    if (len2 > 400) {
-                        float cr = ((p >> 16) & 0xff) - br, cg = ((p >> 8) & 0xff) - bgc, cb = (p & 0xff) - bb;
-                        v = (cr * er + cg * eg + cb * eb) / len2;
-                    } else {
-                        v = d[i] / Math.max(t, sumF[3] / nf);
-                    }
-                } else {
-                    float dFg = nf > 0 ? Math.max(t, sumF[3] / nf) : 2 * t;
-                    v = d[i] / dFg;
-                }
-                v = Math.max(0f, Math.min(1f, v));
-                a[i] = in ? Math.max(0.2f, v) : Math.min(0.8f, v);
-            }
-        }
-        return a;
-    }
-
-    private static boolean isEdge(boolean[] fg, int w, int h, int x, int y) {
-        boolean v = fg[y * w + x];
-        for (int dy = -1; dy <= 1; dy++) {
-            int yy = y + dy;
-            if (yy < 0 || yy >= h) continue;
-            for (int dx = -1; dx <= 1; dx++) {
-                int xx = x + dx;
-                if (xx >= 0 && xx < w && fg[yy * w + xx] != v) return true;
-            }
-        }
-        return false;
     }
 
     private static Rectangle bounds(byte[] m, int w, int h) {

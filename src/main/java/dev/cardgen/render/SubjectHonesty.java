@@ -4,8 +4,8 @@ package dev.cardgen.render;
  * Reasons to decline a mask that the confidence score alone would pass: a cut-out that is not
  * the product harms a seller more than a card framing the whole photo. Declines when the mask
  * falls apart into several pieces, hugs more than one edge of the frame, or when the cue that
- * drew it and the evidence around it disagree (sharp steps left outside a defocus mask; a
- * texture mask made mostly of filled-in holes).
+ * drew it and the evidence around it disagree (sharp steps left outside a defocus mask, or a
+ * long run of them: an outline the mask did not follow; a texture mask made mostly of filled-in holes).
  */
 final class SubjectHonesty {
 
@@ -15,6 +15,8 @@ final class SubjectHonesty {
     private static final double EDGE_HUG = 0.04;
     /** Defocus: at most this share of sharp steps may lie away from the mask. */
     private static final double MAX_STRAY_STEPS = 0.12;
+    /** Defocus: the longest run of sharp steps away from the mask, as a share of the frame's longer side. */
+    private static final double MAX_STRAY_RUN = 0.08;
     /** Texture: at least this share of the mask must be unlike the backdrop by itself. */
     private static final double MIN_OWN_SHARE = 0.55;
 
@@ -73,5 +75,27 @@ final class SubjectHonesty {
             }
         }
         return area == 0 || own < MIN_OWN_SHARE * area;
+    }
+
+    /**
+     * Defocus: whether one connected run of sharp steps lies away from the mask over more than
+     * a share of the frame's side. A blurred backdrop holds no such run, so it is an outline the
+     * mask did not follow (part of the product was lost through a gap).
+     */
+    static boolean strayOutline(boolean[] fg, boolean[] step, int w, int h, int r) {
+        return longestStrayRun(fg, step, w, h, r) > MAX_STRAY_RUN * Math.max(w, h);
+    }
+
+    /** The most pixels of one connected run of sharp steps lying more than r pixels from the mask. */
+    static int longestStrayRun(boolean[] fg, boolean[] step, int w, int h, int r) {
+        boolean[] near = SubjectMorphology.morph(fg, w, h, r, true);
+        SubjectMorphology.Components c = SubjectMorphology.label(step, w, h, true);
+        int[] stray = new int[c.count() + 1];
+        int[] lab = c.labels();
+        int most = 0;
+        for (int i = 0; i < fg.length; i++) {
+            if (lab[i] != 0 && !near[i]) most = Math.max(most, ++stray[lab[i]]);
+        }
+        return most;
     }
 }

@@ -1,43 +1,101 @@
 package dev.cardgen.render;
 
-import java.awt.Font;
+import java.awt.font.TextLayout;
+import java.awt.geom.Rectangle2D;
+import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Word-wraps text and picks the largest size that fits a width, line count and height.
- * Below the minimum size it keeps the minimum and ends the last line with an ellipsis.
+ * Word-wraps text and picks the largest size that fits a width, line count and height. Nothing is
+ * ever cut: when the preferred line count does not fit even at the minimum size, more lines and
+ * then smaller type (down to {@link TypeScale#FLOOR} of the minimum) are tried, and the caller
+ * learns from the height whether the result still overflows so it can give the text more room.
  */
 public final class TextFitter {
     static final float LINE_SPACING = 1.18f;
-    private static final String ELLIPSIS = "\u2026";
+    static final String HYPHEN = "-";
 
     private TextFitter() {}
 
-    public static double width(Font font, String s) {
-        return font.getStringBounds(s, FontSet.FRC).getWidth();
+    /** Quick width, for estimates: plain string bounds for simple Roboto strings. */
+    public static double width(FontSet.Face face, float size, String s) {
+        return ink(face, size, s, false).width();
     }
+
+    /** A line as drawn: shaped, its ink included on both sides (see {@link Ink}). */
+    public static Ink drawn(FontSet.Face face, float size, String s) {
+        return ink(face, size, s, true);
+    }
+
+    /**
+     * A string's width as drawn and how far its glyphs reach above and below the baseline. Simple
+     * Roboto strings are measured with string bounds unless {@code exact}; others with a shaped
+     * layout, whose glyphs may hang past the advance (a final virama, a kasra, the tail of a "j"), so
+     * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
+     */
+    private static Ink ink(FontSet.Face face, float size, String s, boolean exact) {
+        String key = (exact ? "x" : "") + face.ordinal() + "/" + size + "/" + s;
+        Ink cached = INKS.get(key);
+        if (cached != null) return cached;
+        Ink ink;
+        if (!exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
+            ink = new Ink(FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth(), 0, 0, 0);
+        } else {
+            TextLayout l = FontSet.layout(s, face, size);
+            if (l == null) {
+                ink = new Ink(0, 0, 0, 0);
+            } else {
+                Rectangle2D b = l.getBounds();
+                double lead = Math.max(0, -b.getMinX());
+                ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+            }
+        }
+        if (INKS.size() > 100_000) INKS.clear();
+        INKS.put(key, ink);
+        return ink;
+    }
+
+    /**
+     * Width, the ink's reach above and below the baseline (0 for plain Roboto: its own metrics cover
+     * it), and how far the ink starts left of the origin: the line is drawn that much further right.
+     */
+    public record Ink(double width, double ascent, double descent, double lead) {}
+
+    private static final java.util.Map<String, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Largest size in [min, max] (1/2 px steps) whose wrap fits; null when text is absent. */
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                  float maxSize, float minSize) {
         if (!Texts.present(text)) return null;
-        String clean = text.strip().replaceAll("\\s+", " ");
+        String clean = clean(text);
         float min = Math.min(minSize, maxSize);
-        // Binary search on half-pixel steps: deterministic and proportional to the canvas.
-        int lo = Math.round(min * 2), hi = Math.round(maxSize * 2), best = -1;
+        FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
+        if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * TypeScale.FLOOR);
+        // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
+        return t != null ? t : wrap(clean, face, min * TypeScale.FLOOR, maxWidth);
+    }
+
+    static String clean(String text) { return text.strip().replaceAll("\\s+", " "); }
+
+    private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
+                                     float maxSize, float minSize) {
+        // Binary search on half-pixel steps: deterministic and proportional to the canvas. A broken
+        // word counts as not fitting while a larger size is still possible with the words whole.
+        int lo = Math.round(minSize * 2), hi = Math.round(maxSize * 2), best = -1, broken = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             FittedText t = wrap(clean, face, mid / 2f, maxWidth);
-            if (t.lines().size() <= maxLines && t.height() <= maxHeight && !t.truncated()) {
-                best = mid;
-                lo = mid + 1;
+            if (t.lines().size() <= maxLines && t.height() <= maxHeight) {
+                if (t.hyphenated()) broken = Math.max(broken, mid); else best = mid;
+                if (t.hyphenated()) hi = mid - 1; else lo = mid + 1;
             } else {
                 hi = mid - 1;
             }
         }
-        if (best > 0) return balance(clean, face, best / 2f, maxWidth);
-        return truncate(clean, face, min, maxWidth, maxHeight, maxLines);
+        if (best < 0) best = broken;
+        return best > 0 ? balance(clean, face, best / 2f, maxWidth) : null;
     }
 
     /**
@@ -47,78 +105,97 @@ public final class TextFitter {
     static FittedText balance(String text, FontSet.Face face, float size, int maxWidth) {
         FittedText full = wrap(text, face, size, maxWidth);
         int n = full.lines().size();
-        if (n < 2) return full;
+        if (n < 2 || full.hyphenated()) return full;
         int lo = maxWidth / 2, hi = maxWidth;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             FittedText t = wrap(text, face, size, mid);
-            if (t.lines().size() <= n && !t.truncated()) hi = mid; else lo = mid + 1;
+            if (t.lines().size() <= n && !t.hyphenated()) hi = mid; else lo = mid + 1;
         }
         return wrap(text, face, size, hi);
     }
 
+    /**
+     * Greedy wrap. A line's width is estimated as the sum of its words and spaces (each measured once
+     * and cached), then every line is measured whole once; in the rare case shaping across a space
+     * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
+     */
     static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
-        Font font = FontSet.font(face, size);
+        FittedText quick = wrap(text, face, size, maxWidth, true);
+        for (String line : quick.lines()) {
+            if (drawn(face, size, line).width() > maxWidth) return wrap(text, face, size, maxWidth, false);
+        }
+        return quick;
+    }
+
+    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, boolean estimate) {
         List<String> lines = new ArrayList<>();
         boolean broken = false;
+        double space = width(face, size, " ");
         StringBuilder line = new StringBuilder();
+        double lineWidth = 0;
         for (String word : text.split(" ")) {
+            double w = width(face, size, word);
             String candidate = line.isEmpty() ? word : line + " " + word;
-            if (width(font, candidate) <= maxWidth) {
+            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + space + w) : drawn(face, size, candidate).width();
+            if (candidateWidth <= maxWidth) {
                 line.setLength(0);
                 line.append(candidate);
+                lineWidth = candidateWidth;
                 continue;
             }
             if (!line.isEmpty()) lines.add(line.toString());
             line.setLength(0);
-            if (width(font, word) <= maxWidth) {
-                line.append(word);
-            } else {
-                // A single word wider than the box: hard-break it, flagged so the fitter prefers a smaller size.
+            String rest = word;
+            while (drawn(face, size, rest).width() > maxWidth) {
+                // A word wider than the line: break it between graphemes and mark the break with a hyphen.
+                int n = fitPrefix(face, size, rest, maxWidth);
+                if (n <= 0 || n >= rest.length()) break;
                 broken = true;
-                String rest = word;
-                while (width(font, rest) > maxWidth && rest.length() > 1) {
-                    int n = fitPrefix(font, rest, maxWidth);
-                    lines.add(rest.substring(0, n));
-                    rest = rest.substring(n);
-                }
-                line.append(rest);
+                lines.add(rest.substring(0, n) + HYPHEN);
+                rest = rest.substring(n);
             }
+            line.append(rest);
+            lineWidth = width(face, size, rest);
         }
         if (!line.isEmpty()) lines.add(line.toString());
         return make(face, size, lines, broken);
     }
 
-    private static FittedText truncate(String text, FontSet.Face face, float size, int maxWidth, int maxHeight,
-                                       int maxLines) {
-        FittedText full = wrap(text, face, size, maxWidth);
-        int allowed = maxLines;
-        while (allowed > 1 && make(face, size, full.lines().subList(0, Math.min(allowed, full.lines().size())),
-                false).height() > maxHeight) {
-            allowed--;
+    /** Longest grapheme-aligned prefix that fits with its hyphen (binary search); at least one grapheme. */
+    private static int fitPrefix(FontSet.Face face, float size, String s, int maxWidth) {
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(s);
+        List<Integer> ends = new ArrayList<>();
+        for (int end = it.next(); end != BreakIterator.DONE && end < s.length(); end = it.next()) ends.add(end);
+        if (ends.isEmpty()) return s.length();
+        int lo = 0, hi = ends.size() - 1, good = ends.get(0);
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (drawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN).width() <= maxWidth) {
+                good = ends.get(mid);
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
         }
-        if (full.lines().size() <= allowed) return full;
-        List<String> lines = new ArrayList<>(full.lines().subList(0, allowed));
-        Font font = FontSet.font(face, size);
-        String last = lines.get(allowed - 1);
-        while (!last.isEmpty() && width(font, last + ELLIPSIS) > maxWidth) {
-            int cut = last.lastIndexOf(' ');
-            last = cut > 0 ? last.substring(0, cut) : last.substring(0, last.length() - 1);
-        }
-        lines.set(allowed - 1, last.stripTrailing() + ELLIPSIS);
-        return make(face, size, lines, true);
+        return good;
     }
 
-    private static int fitPrefix(Font font, String s, int maxWidth) {
-        int n = 1;
-        while (n < s.length() && width(font, s.substring(0, n + 1)) <= maxWidth) n++;
-        return n;
-    }
-
-    private static FittedText make(FontSet.Face face, float size, List<String> lines, boolean truncated) {
-        Font font = FontSet.font(face, size);
-        int ascent = Math.round(font.getLineMetrics("Ag", FontSet.FRC).getAscent());
+    private static FittedText make(FontSet.Face face, float size, List<String> lines, boolean hyphenated) {
+        double ascent = FontSet.font(face, size).getLineMetrics("Ag", FontSet.FRC).getAscent();
+        double descent = size * 0.28;
+        // Roboto's own ascent covers its accents; other scripts are measured by their ink. A glyph's
+        // height does not depend on where it stands, so each word's cached extent serves every line.
+        for (String l : lines) {
+            for (String word : l.split(" ")) {
+                Ink ink = ink(face, size, word, false);
+                ascent = Math.max(ascent, ink.ascent());
+                descent = Math.max(descent, ink.descent());
+            }
+        }
         int lineHeight = Math.round(size * LINE_SPACING);
-        return new FittedText(face, size, List.copyOf(lines), lineHeight, ascent, truncated);
+        return new FittedText(face, size, List.copyOf(lines), lineHeight, (int) Math.ceil(ascent),
+                (int) Math.ceil(descent), hyphenated);
     }
 }

@@ -1,7 +1,8 @@
 package dev.cardgen.render;
 
 import java.awt.Color;
-import java.awt.Font;
+import java.awt.font.TextLayout;
+import java.awt.geom.Point2D;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.RoundRectangle2D;
@@ -18,8 +19,7 @@ final class TextPainter {
         for (int i = 0; i < l.facts().size(); i++) {
             Box b = l.facts().get(i);
             FittedText t = l.factTexts().get(i);
-            Box textBox = new Box(b.x() + l.factIndent(), b.y() + (b.h() - t.height()) / 2, b.w() - l.factIndent(),
-                    t.height());
+            Box textBox = factTextBox(l, i);
             if (icons) {
                 Icons.paint(g, i, b.x(), b.y() + b.h() / 2.0, t.size() * 1.7, accent,
                         ColorMath.parse(p.badgeText()));
@@ -36,26 +36,58 @@ final class TextPainter {
             g.setColor(ColorMath.parse(p.badgeBackground()));
             g.fill(new RoundRectangle2D.Double(b.x(), b.y(), b.w(), b.h(), b.h(), b.h()));
             FittedText t = l.badgeText();
-            Font f = FontSet.font(t.face(), t.size());
-            g.setFont(f);
             g.setColor(ColorMath.parse(p.badgeText()));
-            float tw = (float) TextFitter.width(f, t.lines().get(0));
-            // Centre on the cap height, which looks centred in a pill (ascent includes accent room).
-            float capH = t.size() * 0.711f;
-            g.drawString(t.lines().get(0), b.x() + (b.w() - tw) / 2f, b.y() + (b.h() + capH) / 2f);
+            for (int i = 0; i < t.lines().size(); i++) {
+                Point2D.Float at = badgeBaseline(b, t, i);
+                draw(g, t, t.lines().get(i), at.x, at.y);
+            }
         }
+    }
+
+    /** The part of fact i's box its text takes: right of the bullet or icon, centred vertically. */
+    static Box factTextBox(Layout l, int i) {
+        Box b = l.facts().get(i);
+        FittedText t = l.factTexts().get(i);
+        return new Box(b.x() + l.factIndent(), b.y() + (b.h() - t.height()) / 2, b.w() - l.factIndent(), t.height());
+    }
+
+    /** Where line i of a badge starts: centred across, the block centred on its cap height. */
+    static Point2D.Float badgeBaseline(Box b, FittedText t, int i) {
+        float capH = t.size() * 0.711f;
+        float block = capH + (t.lines().size() - 1) * t.lineHeight();
+        float x = (float) (b.x() + (b.w() - t.width(t.lines().get(i))) / 2);
+        return new Point2D.Float(x, b.y() + (b.h() - block) / 2f + capH + i * t.lineHeight());
     }
 
     private static void lines(Graphics2D g, FittedText t, Box box, Color color, boolean centered) {
         if (t == null || box == null) return;
-        Font f = FontSet.font(t.face(), t.size());
-        g.setFont(f);
         g.setColor(color);
         for (int i = 0; i < t.lines().size(); i++) {
-            String line = t.lines().get(i);
-            float x = box.x();
-            if (centered) x += (float) ((box.w() - TextFitter.width(f, line)) / 2);
-            g.drawString(line, x, box.y() + t.ascent() + i * t.lineHeight());
+            Point2D.Float at = lineOrigin(t, box, centered, i);
+            draw(g, t, t.lines().get(i), at.x, at.y);
         }
+    }
+
+    /**
+     * Baseline origin of line i in its box: centred, or flush with the side the line reads from
+     * (right for a line whose first strong character is right-to-left).
+     */
+    static Point2D.Float lineOrigin(FittedText t, Box box, boolean centered, int i) {
+        String line = t.lines().get(i);
+        double w = t.width(line);
+        float x = box.x() + (float) t.lead(line);
+        if (centered) x += (float) ((box.w() - w) / 2);
+        else if (!leftToRight(t, line)) x += (float) (box.w() - w);
+        return new Point2D.Float(x, box.y() + t.ascent() + i * t.lineHeight());
+    }
+
+    private static boolean leftToRight(FittedText t, String line) {
+        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        return tl == null || tl.isLeftToRight();
+    }
+
+    private static void draw(Graphics2D g, FittedText t, String line, float x, float y) {
+        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        if (tl != null) tl.draw(g, x, y);
     }
 }

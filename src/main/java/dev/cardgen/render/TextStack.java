@@ -18,12 +18,12 @@ final class TextStack {
 
     static TextStack build(Texts texts, TypeScale type, double s, int width, int budget, boolean icons,
                            int factColumns, boolean badgeInStack, boolean centered) {
-        // Title and subtitle are fitted first into shares of the budget; if that leaves facts
-        // without room, shrink their shares and try again before dropping any fact.
+        // Title and subtitle are fitted first into shares of the budget; if that leaves the facts
+        // too little room, shrink their shares and try again (facts are never dropped).
         TextStack st = null;
         for (double squeeze = 1.0; squeeze >= 0.4; squeeze -= 0.2) {
             st = build(texts, type, s, width, budget, icons, factColumns, badgeInStack, centered, squeeze);
-            if (st.facts.size() == texts.facts().size()) break;
+            if (st.height <= budget) break;
         }
         return st;
     }
@@ -64,7 +64,7 @@ final class TextStack {
             }
             st.factIndent = fl.indent();
             if (centered) st.centreFacts(width);
-            if (!st.facts.isEmpty()) y = top + fl.height();
+            y = top + fl.height();
         }
         st.height = y;
         return st;
@@ -73,24 +73,22 @@ final class TextStack {
     static FittedText badgeText(String badge, double s, int maxWidth) {
         float size = (float) (TypeScale.BADGE * s);
         int pad = Math.round(size * 0.9f);
+        // One line, shrinking to 60 %; a badge still too long for a narrow column wraps inside its pill.
         return TextFitter.fit(badge.toUpperCase(java.util.Locale.ROOT), FontSet.Face.BOLD, maxWidth - 2 * pad,
-                Integer.MAX_VALUE, 1, size, size);
+                Integer.MAX_VALUE, 1, size, size * 0.6f);
     }
 
-    /** A pill around one line of badge text; padding scales with the type. */
+    /** A pill around the badge text; padding scales with the type. */
     static Box badgeBox(FittedText t, int x, int y, double s) {
         int pad = Math.round(t.size() * 0.9f);
-        int w = (int) Math.ceil(TextFitter.width(FontSet.font(t.face(), t.size()), t.lines().get(0))) + 2 * pad;
-        return new Box(x, y, w, Math.round(t.size() * 2.1f));
+        int h = Math.max(Math.round(t.size() * 2.1f), t.height() + Math.round(t.size() * 0.8f));
+        return new Box(x, y, t.maxWidth() + 2 * pad, h);
     }
 
     /** A centred card gets its fact list as one block centred under the title, lines left-aligned. */
     private void centreFacts(int width) {
         int block = 0;
-        for (FittedText t : factTexts) {
-            java.awt.Font f = FontSet.font(t.face(), t.size());
-            for (String line : t.lines()) block = Math.max(block, (int) Math.ceil(TextFitter.width(f, line)));
-        }
+        for (FittedText t : factTexts) block = Math.max(block, t.maxWidth());
         int w = Math.min(width, block + factIndent);
         int dx = (width - w) / 2;
         facts.replaceAll(b -> new Box(b.x() + dx, b.y(), w, b.h()));

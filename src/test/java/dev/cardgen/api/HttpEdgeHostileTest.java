@@ -97,6 +97,38 @@ class HttpEdgeHostileTest {
         }
     }
 
+    /**
+     * A chunked upload declares no length: it is refused with the JSON 413 when its bytes cross the
+     * limit, and the rest is read off, so a client that sends the whole body first still reads it.
+     */
+    @Test
+    void chunkedBodyOverTheLimitGetsTheJson413() throws Exception {
+        int n = 30 * 1024 * 1024;
+        try (Socket s = new Socket("localhost", RestAssured.port)) {
+            s.setSoTimeout(20_000);
+            OutputStream out = s.getOutputStream();
+            out.write(bytes("POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
+                    + "\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n"));
+            byte[] head = bytes("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.jpg\"\r\n"
+                    + "Content-Type: image/jpeg\r\n\r\n");
+            out.write(bytes(Integer.toHexString(head.length) + "\r\n"));
+            out.write(head);
+            out.write(bytes("\r\n"));
+            byte[] block = new byte[1 << 20];
+            for (int sent = 0; sent < n; sent += block.length) {
+                out.write(bytes(Integer.toHexString(block.length) + "\r\n"));
+                out.write(block);
+                out.write(bytes("\r\n"));
+            }
+            out.write(bytes("0\r\n\r\n"));
+            out.flush();
+            RawHttp.Reply r = RawHttp.read(s.getInputStream());
+            RawHttp.assertError(r, 413, "file_too_large", null);
+            assertEquals("close", r.header("Connection"));
+            assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
+        }
+    }
+
     @Test
     void oversizedBodyIsAnsweredBeforeItIsSent() throws Exception {
         try (Socket s = new Socket("localhost", RestAssured.port)) {

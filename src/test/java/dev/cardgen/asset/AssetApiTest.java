@@ -34,6 +34,12 @@ class AssetApiTest {
         return Api.as(key).multiPart("file", fileName, bytes, declaredType).post("/api/v1/assets").then();
     }
 
+    /** A shutdown hook closes ImageIO's temp-file buffers under running encodes; the service keeps them in memory. */
+    @Test
+    void imageIoBuffersStayInMemory() {
+        assertFalse(javax.imageio.ImageIO.getUseCache());
+    }
+
     @Test
     void uploadReturnsTheFullRecord() {
         var acct = Api.newAccount();

@@ -27,6 +27,14 @@ import javax.imageio.ImageIO;
  */
 public final class ContactSheet {
     public static void main(String[] args) throws Exception {
+        render(args, true);
+    }
+
+    /**
+     * As main; without a detected subject the {@code white} template is left out, as the service
+     * answers 409 subject_not_detected at create for it then (the other templates frame the whole photo).
+     */
+    static void render(String[] args, boolean subjectDetected) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/contact-sheet");
         Files.createDirectories(out);
         BufferedImage cutout = args.length > 1 && !args[1].isEmpty() ? toArgb(ImageIO.read(new File(args[1])))
@@ -38,7 +46,9 @@ public final class ContactSheet {
         String badge = args.length > 5 ? args[5] : null;
         int thumbW = 300, variants = 3;
         List<BufferedImage> thumbs = new ArrayList<>();
-        for (TemplateInfo t : Templates.all()) {
+        List<TemplateInfo> templates = Templates.all().stream()
+                .filter(t -> subjectDetected || !Templates.WHITE.equals(t.id())).toList();
+        for (TemplateInfo t : templates) {
             Texts texts = TextFiller.fill(new Texts(title, subtitle, facts, badge), "serum.jpg", t.id());
             for (Ratio r : Ratio.values()) {
                 List<Design> ds = Designer.create(cutout, texts, t.id(), r, variants, 42);
@@ -51,7 +61,7 @@ public final class ContactSheet {
                 }
             }
         }
-        int cols = Ratio.values().length * variants, rows = Templates.all().size();
+        int cols = Ratio.values().length * variants, rows = templates.size();
         int cellH = thumbW * 16 / 9, pad = 12;
         BufferedImage sheet = new BufferedImage(cols * (thumbW + pad) + pad, rows * (cellH + pad) + pad,
                 BufferedImage.TYPE_INT_RGB);

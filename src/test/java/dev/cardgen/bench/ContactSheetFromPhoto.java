@@ -41,6 +41,6 @@ public final class ContactSheetFromPhoto {
         sheetArgs[0] = out.toString();
         sheetArgs[1] = cutout.toString();
         System.arraycopy(rest, 0, sheetArgs, 2, rest.length);
-        ContactSheet.main(sheetArgs);
+        ContactSheet.render(sheetArgs, subject.detected());
     }
 }

@@ -292,7 +292,9 @@ public final class ServiceBench {
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                 "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
-                "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench", "-Dcardgen.rate-limit.per-second=0",
+                "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench",
+                // 0 turns the limiter off; BENCH_RATE_LIMIT=1000000 runs its code on every request without refusing any.
+                "-Dcardgen.rate-limit.per-second=" + env("BENCH_RATE_LIMIT", "0"),
                 "-Dcardgen.quota.monthly-variants=1000000",
                 "-Dcardgen.storage.fs.root=" + work.resolve("blobs"),
                 "-jar", "quarkus-run.jar"));

@@ -95,6 +95,12 @@ public final class SoakBench {
         }
         LockSupport.parkNanos(Duration.ofSeconds(10).toNanos()); // let connections go idle
         System.out.println("soak: at end    " + resources());
+        // What the heap holds after the run (SOAK_HISTOGRAM=n: the n largest classes), to tell bounded caches from a leak.
+        int top = Integer.parseInt(System.getenv().getOrDefault("SOAK_HISTOGRAM", "0"));
+        if (top > 0) {
+            ServiceBench.run("jcmd", Long.toString(service.pid()), "GC.class_histogram").lines().limit(top + 3)
+                    .forEach(l -> System.out.println("soak: histogram " + l));
+        }
         report();
     }
 

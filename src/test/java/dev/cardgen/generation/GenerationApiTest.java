@@ -199,6 +199,10 @@ class GenerationApiTest {
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("a", "b", "c", "d", "e", "f", "g")))), 400, "invalid_request_error", "parameter_invalid", "text.facts");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "x".repeat(81))))), 400, "invalid_request_error", "parameter_invalid", "text.facts[1]");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", "one"))), 400, "invalid_request_error", "parameter_invalid", "text.facts");
+        // Characters no bundled font draws are refused up front, naming the field; drawable scripts pass validation.
+        assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("title", "Серум 中文"))), 422, "invalid_request_error", "unsupported_characters", "text.title");
+        assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "עמיד", "new \uD83D\uDE00")))), 422, "invalid_request_error", "unsupported_characters", "text.facts[2]");
+        create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "한국"))).statusCode(422).body("error.message", org.hamcrest.Matchers.containsString("U+D55C"));
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));

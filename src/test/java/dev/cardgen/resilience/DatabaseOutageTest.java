@@ -54,23 +54,10 @@ class DatabaseOutageTest {
                 .post("/api/v1/assets").then().statusCode(201).extract().path("id");
         List<String> ids = new ArrayList<>();
         List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            var created = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 4))
-                    .post("/api/v1/generations").then().statusCode(202).extract();
-            ids.add(created.path("id"));
-            String url = created.path("stream_url");
-            streams.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return Sse.readUntilClosed(url, Duration.ofSeconds(150));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
-        }
+        startAndFollow(acct.key(), asset, 4, ids, streams);
 
         // Stop the database as soon as the first generation has shown a variant: it is mid-run, the others queued.
-        await().atMost(Duration.ofSeconds(60)).until(() ->
-                Api.as(acct.key()).get("/api/v1/generations/" + ids.get(0)).then().extract().<List<?>>path("variants").size() >= 1);
+        awaitFirstVariant(acct.key(), ids.get(0));
         RestartablePostgres.stopServer();
         Instant stopped = Instant.now();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
@@ -99,6 +86,29 @@ class DatabaseOutageTest {
         }
         Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("name", "after the outage"))
                 .post("/api/v1/projects").then().statusCode(201);
+    }
+
+    /** Creates n 4-variant generations of the asset and follows each stream to its end, in the background. */
+    static void startAndFollow(String key, String asset, int n, List<String> ids, List<CompletableFuture<List<Sse.Event>>> streams) {
+        for (int i = 0; i < n; i++) {
+            var created = Api.as(key).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 4))
+                    .post("/api/v1/generations").then().statusCode(202).extract();
+            ids.add(created.path("id"));
+            String url = created.path("stream_url");
+            streams.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Sse.readUntilClosed(url, Duration.ofSeconds(150));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+    }
+
+    /** Until the generation has shown a variant: it is mid-run, and with one worker the others are queued. */
+    static void awaitFirstVariant(String key, String id) {
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                Api.as(key).get("/api/v1/generations/" + id).then().extract().<List<?>>path("variants").size() >= 1);
     }
 
     /** Each variant once, in index order, progress never lower, and one done at the end. */

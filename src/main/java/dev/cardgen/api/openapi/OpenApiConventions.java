@@ -1,5 +1,6 @@
 package dev.cardgen.api.openapi;
 
+import io.quarkus.smallrye.openapi.OpenApiFilter;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -27,6 +28,7 @@ import java.util.regex.Pattern;
  * is {@code FooList}. An explicit {@code @Schema(name = …)} wins, because its name has no
  * {@code View} to drop. References are rewritten to the new names.
  */
+@OpenApiFilter(stages = OpenApiFilter.RunStage.BUILD)
 public class OpenApiConventions implements OASFilter {
 
     private static final String REF_PREFIX = "#/components/schemas/";

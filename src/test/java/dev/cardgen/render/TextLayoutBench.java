@@ -1,0 +1,33 @@
+package dev.cardgen.render;
+
+import java.util.Map;
+
+/**
+ * Time to lay out a card whose texts sit at the API's limits, per text case of
+ * {@link TextLimitsTest} (every template but white × arrangement × the six preview and export
+ * sizes), two passes: the first fills the measuring caches, the second is what a busy instance sees.
+ * Run with {@code bench/text-bench.sh}.
+ */
+public final class TextLayoutBench {
+    private TextLayoutBench() {}
+
+    public static void main(String[] args) {
+        for (int pass = 1; pass <= 2; pass++) {
+            for (Map.Entry<String, Texts> c : TextLimitsTest.cases().entrySet()) {
+                long t0 = System.nanoTime();
+                int n = 0;
+                for (TemplateInfo t : Templates.all()) {
+                    if (Templates.WHITE.equals(t.id())) continue;
+                    for (String arr : Designer.arrangements(t.id())) {
+                        for (int[] size : TextLimitsTest.SIZES) {
+                            LayoutEngine.layout(Fixtures.design(t.id(), arr, c.getValue()), 0.8, size[0], size[1]);
+                            n++;
+                        }
+                    }
+                }
+                System.out.printf("pass %d  %-16s %4d layouts  %6.1f ms per layout%n", pass, c.getKey(), n,
+                        (System.nanoTime() - t0) / 1e6 / n);
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.cardgen.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Font;
+import java.awt.font.GlyphVector;
+import java.awt.font.TextLayout;
+import java.awt.geom.Point2D;
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Texts at the API's limits, in every supported script, on every template, arrangement, ratio and
+ * size a card is drawn at: every glyph is placed inside its box and the canvas, boxes never overlap,
+ * nothing is dropped or cut, and no drawn glyph is the font's missing glyph.
+ */
+class TextLimitsTest {
+    static final int TITLE = 120, SUBTITLE = 160, FACT = 80, BADGE = 24;
+
+    /** Previews (longer side 800) and the export presets' smallest sizes. */
+    static final int[][] SIZES = {{600, 800}, {800, 800}, {450, 800}, {1200, 1600}, {1200, 1200}, {1080, 1920}};
+
+    static final Map<String, Texts> CASES = cases();
+
+    static Map<String, Texts> cases() {
+        Map<String, Texts> m = new LinkedHashMap<>();
+        m.put("latin-limits", limits("Waterproof breathable membrane jacket ", "Wide"));
+        m.put("long-words", new Texts("W".repeat(TITLE), "m".repeat(SUBTITLE), Collections.nCopies(6, "W".repeat(FACT)),
+                "W".repeat(BADGE)));
+        m.put("short-words", limits("a I x ", "W W"));
+        m.put("arabic", limits("سترة مقاومة للماء وخفيفة الوزن ", "جديد"));
+        m.put("hebrew", limits("מעיל עמיד למים וקל משקל ", "חדש"));
+        m.put("devanagari", limits("जलरोधक हल्की जैकेट नई ", "नया"));
+        m.put("thai", limits("เสื้อกันน้ำน้ำหนักเบา ", "ใหม่"));
+        m.put("georgian", limits("წყალგაუმტარი მსუბუქი ქურთუკი ", "ახალი"));
+        m.put("armenian", limits("անջրանցիկ թեթև բաճկոն ", "նոր"));
+        m.put("greek-cyrillic", limits("Αδιάβροχο μπουφάν Водонепроницаемая куртка ", "ΝΈΟ"));
+        m.put("mixed-rtl-ltr", limits("Gore-Tex سترة 2024 מעיל XL ", "SALE حار"));
+        m.put("combining", limits("Cafe\u0301 nai\u0308ve Zoe\u0308 n\u0303 A\u030A ", "Ne\u0301e"));
+        return m;
+    }
+
+    /** Every field filled to its limit by repeating a phrase (cut on a character, as a seller might). */
+    static Texts limits(String phrase, String badge) {
+        List<String> facts = new ArrayList<>();
+        for (int i = 0; i < 6; i++) facts.add(fill(i + " " + phrase, FACT));
+        return new Texts(fill(phrase, TITLE), fill(phrase, SUBTITLE), facts, fill(badge + " ", BADGE));
+    }
+
+    private static String fill(String phrase, int n) {
+        StringBuilder b = new StringBuilder();
+        while (b.codePointCount(0, b.length()) < n) b.append(phrase);
+        int end = b.offsetByCodePoints(0, n);
+        // Never end on a lone base whose mark was cut off; strip keeps the field non-blank and trimmed.
+        return b.substring(0, end).strip();
+    }
+
+    @Test
+    void everyGlyphOfEveryFieldIsPlacedInsideItsBoxAndTheCanvas() {
+        int checked = 0, templates = 0;
+        for (TemplateInfo t : Templates.all()) {
+            if (Templates.WHITE.equals(t.id())) {
+                continue; // the main-image template carries no text at all (WhiteTemplateTest)
+            }
+            templates++;
+            for (String arr : Designer.arrangements(t.id())) {
+                for (Map.Entry<String, Texts> c : CASES.entrySet()) {
+                    for (int[] size : SIZES) {
+                        Design d = Fixtures.design(t.id(), arr, c.getValue());
+                        Layout l = LayoutEngine.layout(d, 0.8, size[0], size[1]);
+                        check(l, c.getValue(), t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1]);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertEquals(templates * 3 * CASES.size() * SIZES.length, checked);
+        assertEquals(Templates.all().size() - 1, templates);
+    }
+
+    private static void check(Layout l, Texts texts, String where) {
+        Box canvas = new Box(0, 0, l.width(), l.height());
+        List<Box> boxes = l.boxes();
+        for (int i = 0; i < boxes.size(); i++) {
+            assertTrue(boxes.get(i).inside(canvas), where + " box outside canvas " + boxes.get(i));
+            for (int j = i + 1; j < boxes.size(); j++) {
+                assertFalse(boxes.get(i).intersects(boxes.get(j)), where + " overlap " + boxes.get(i) + " / " + boxes.get(j));
+            }
+        }
+        field(l.titleText(), l.title(), texts.title(), l.centered(), where + " title");
+        field(l.subtitleText(), l.subtitle(), texts.subtitle(), l.centered(), where + " subtitle");
+        assertEquals(texts.facts().size(), l.facts().size(), where + " facts dropped");
+        for (int i = 0; i < l.facts().size(); i++) {
+            field(l.factTexts().get(i), TextPainter.factTextBox(l, i), texts.facts().get(i), false, where + " fact " + i);
+            assertTrue(TextPainter.factTextBox(l, i).inside(l.facts().get(i)), where + " fact text outside its row " + i);
+        }
+        FittedText b = l.badgeText();
+        assertSameText(texts.badge().toUpperCase(java.util.Locale.ROOT), b, where + " badge");
+        for (int i = 0; i < b.lines().size(); i++) {
+            Point2D.Float at = TextPainter.badgeBaseline(l.badge(), b, i);
+            glyphs(b, b.lines().get(i), at, l.badge(), where + " badge");
+        }
+    }
+
+    private static void field(FittedText t, Box box, String text, boolean centered, String where) {
+        assertSameText(text, t, where);
+        for (int i = 0; i < t.lines().size(); i++) {
+            glyphs(t, t.lines().get(i), TextPainter.lineOrigin(t, box, centered, i), box, where);
+        }
+    }
+
+    /** The lines, joined, are the text: nothing dropped, nothing added but break hyphens. */
+    private static void assertSameText(String text, FittedText t, String where) {
+        org.junit.jupiter.api.Assertions.assertNotNull(t, where + " dropped");
+        String drawn = String.join("", t.lines()).replace(" ", "").replace(TextFitter.HYPHEN, "");
+        assertEquals(text.replace(" ", "").replace(TextFitter.HYPHEN, ""), drawn, where + " text changed");
+    }
+
+    private static void glyphs(FittedText t, String line, Point2D.Float at, Box box, String where) {
+        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        Rectangle2D ink = tl.getBounds();
+        ink.setRect(ink.getX() + at.x, ink.getY() + at.y, ink.getWidth(), ink.getHeight());
+        // Half a pixel of antialiasing slack; anything beyond is a glyph drawn outside its box.
+        assertTrue(ink.getMinX() >= box.x() - 0.5 && ink.getMaxX() <= box.right() + 0.5
+                        && ink.getMinY() >= box.y() - 0.5 && ink.getMaxY() <= box.bottom() + 0.5,
+                where + " '" + line + "' ink " + ink + " outside " + box);
+        for (FontSet.Run r : FontSet.runs(line, t.face(), t.size())) {
+            Font f = r.font();
+            GlyphVector gv = f.createGlyphVector(FontSet.FRC, r.text());
+            for (int g = 0; g < gv.getNumGlyphs(); g++) {
+                int cp = r.text().codePointAt(Math.min(gv.getGlyphCharIndex(g), r.text().length() - 1));
+                if (Character.getType(cp) == Character.FORMAT || Character.isWhitespace(cp)) continue;
+                assertNotEquals(f.getMissingGlyphCode(), gv.getGlyphCode(g),
+                        where + " missing glyph for U+" + Integer.toHexString(cp) + " in " + f.getFontName());
+            }
+        }
+    }
+
+    @Test
+    void charactersNoBundledFontHasAreReportedAndEverythingElseIsDrawable() {
+        for (Texts t : CASES.values()) {
+            for (String s : List.of(t.title(), t.subtitle(), t.badge())) {
+                assertTrue(s.codePoints().allMatch(FontSet::canDraw), s);
+            }
+        }
+        assertFalse(FontSet.canDraw("中".codePointAt(0)));
+        assertFalse(FontSet.canDraw("😀".codePointAt(0)));
+        assertFalse(FontSet.canDraw("한".codePointAt(0)));
+    }
+
+    @Test
+    void sameDesignGivesSameLayout() {
+        Design d = Fixtures.design(Templates.STUDIO, LayoutEngine.TEXT_TOP, CASES.get("mixed-rtl-ltr"));
+        assertEquals(LayoutEngine.layout(d, 0.8, 600, 800), LayoutEngine.layout(d, 0.8, 600, 800));
+    }
+}
