@@ -52,19 +52,32 @@ public final class OpenApiContract implements OrderedFilter {
         }
         int status = response.getStatusCode();
         boolean multipart = !request.getMultiPartParams().isEmpty();
-        ValidationReport report = multipart
-                ? validator(uri).validateResponse(path, Request.Method.valueOf(request.getMethod()), RestAssuredResponse.of(response))
-                : validator(uri).validate(RestAssuredRequest.of(request), RestAssuredResponse.of(response));
-        List<ValidationReport.Message> errors = report.getMessages().stream()
+        String origin = uri.getScheme() + "://" + uri.getRawAuthority();
+        List<String> errors = mismatches(origin, multipart ? null : RestAssuredRequest.of(request),
+                Request.Method.valueOf(request.getMethod()), path, RestAssuredResponse.of(response));
+        if (!errors.isEmpty()) {
+            throw new AssertionError("The exchange does not match /q/openapi: " + request.getMethod() + " " + path
+                    + " -> " + status + "\n" + String.join("\n", errors));
+        }
+        return response;
+    }
+
+    /**
+     * What of an exchange the document of the app at {@code origin} does not allow. The request is
+     * checked when given and answered below 400; the response always.
+     */
+    public List<String> mismatches(String origin, Request request, Request.Method method, String path,
+                                   com.atlassian.oai.validator.model.Response response) {
+        int status = response.getStatus();
+        ValidationReport report = request == null
+                ? validator(origin).validateResponse(path, method, response)
+                : validator(origin).validate(request, response);
+        return report.getMessages().stream()
                 .filter(m -> m.getLevel() == ValidationReport.Level.ERROR)
                 .filter(m -> status < 400 || status >= 500 || !m.getKey().startsWith("validation.request."))
                 .filter(m -> !isNullForNullableReference(m))
+                .map(ValidationReport.Message::toString)
                 .toList();
-        if (!errors.isEmpty()) {
-            throw new AssertionError("The exchange does not match /q/openapi: " + request.getMethod() + " " + path
-                    + " -> " + status + "\n" + String.join("\n", errors.stream().map(ValidationReport.Message::toString).toList()));
-        }
-        return response;
     }
 
     /**
@@ -81,8 +94,7 @@ public final class OpenApiContract implements OrderedFilter {
     }
 
     /** One per application under test (its origin), built from the document it serves. */
-    private OpenApiInteractionValidator validator(URI uri) {
-        String origin = uri.getScheme() + "://" + uri.getRawAuthority();
+    private OpenApiInteractionValidator validator(String origin) {
         return validators.computeIfAbsent(origin, o -> OpenApiInteractionValidator
                 .createForSpecificationUrl(o + "/q/openapi?format=json")
                 .build());
