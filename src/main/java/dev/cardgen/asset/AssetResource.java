@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestForm;
@@ -96,14 +97,14 @@ public class AssetResource {
                     + "of the box's longer side (at least 4 px, clipped to the image), at working-copy resolution, edge "
                     + "colours decontaminated. format=mask: the 8-bit greyscale mask of the whole working copy. "
                     + "Immutable: ETag and If-None-Match (304).")
-    @APIResponse(responseCode = "200", description = "PNG: the cut-out (RGBA) or the mask (8-bit grey)", content = @Content(mediaType = "image/png"))
+    @APIResponse(responseCode = "200", description = "PNG: the cut-out (RGBA) or the mask (8-bit grey)", content = @Content(mediaType = "image/png", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     @APIResponse(responseCode = "304", description = "If-None-Match named the current ETag")
-    @APIResponse(responseCode = "400", description = "parameter_invalid (format)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "404", description = "resource_missing: unknown, deleted or another account's asset", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "400", description = "parameter_invalid (format)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "resource_missing: unknown, deleted or another account's asset", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "subject_not_detected: the asset has no isolated product",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "no subject", value = """
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "no subject", value = """
                     {"error":{"type":"invalid_request_error","code":"subject_not_detected","message":"No product was isolated in asset ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd (subject_detected is false), so it has no cut-out."}}""")))
-    public Response cutout(@PathParam("asset_id") String id, @QueryParam("format") String format,
+    public Response cutout(@PathParam("asset_id") String id, @QueryParam("format") @Parameter(schema = @Schema(enumeration = {"cutout", "mask"}, defaultValue = "cutout")) String format,
                            @HeaderParam("If-None-Match") String ifNoneMatch) {
         String account = caller.accountId();
         AssetCutouts.Format f = AssetCutouts.Format.parse(format);

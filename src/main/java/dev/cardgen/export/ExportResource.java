@@ -86,6 +86,7 @@ public class ExportResource {
     @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "generation_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "generation_not_completed, idempotency_key_in_use", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         String account = caller.accountId();
         JsonNode request = JsonBodies.object(json, body);

@@ -32,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -91,7 +92,7 @@ public class GenerationResource {
     @Operation(operationId = "listGenerations", summary = "List generations, newest first")
     public ListResponse<GenerationView> list(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                              @QueryParam("project_id") String projectId, @QueryParam("asset_id") String assetId,
-                                             @QueryParam("status") String status) {
+                                             @QueryParam("status") @Parameter(schema = @Schema(enumeration = {"queued", "running", "completed", "failed"})) String status) {
         return generations.list(caller.accountId(), projectId, assetId, status, PageRequest.of(limit, startingAfter)).map(generations::view);
     }
 
@@ -123,7 +124,7 @@ public class GenerationResource {
     @APIResponse(responseCode = "304", description = "Not modified (If-None-Match matched the ETag)")
     @APIResponse(responseCode = "403", description = "url_signature_invalid, url_expired", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "resource_missing: no such generation or variant not ready", content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBody.class)))
-    public Response preview(@PathParam("generation_id") String id, @PathParam("index") String index,
+    public Response preview(@PathParam("generation_id") String id, @PathParam("index") @Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int32", minimum = "0", maximum = "3")) String index,
                             @QueryParam("expires") String expires, @QueryParam("signature") String signature,
                             @HeaderParam("If-None-Match") String ifNoneMatch) {
         Generation g;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.Times;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
 
@@ -32,26 +33,48 @@ public final class WebhookViews {
     }
 
     /** {@code secret} is present only in the answer to the create. */
-    public record EndpointView(String id, String object, String url, List<String> events, String description, boolean disabled,
-                               @JsonInclude(JsonInclude.Include.NON_NULL) String secret, String createdAt) {
+    @Schema(name = "WebhookEndpoint")
+    public record EndpointView(@Schema(required = true) String id, @Schema(required = true, enumeration = "webhook_endpoint") String object,
+                               @Schema(required = true) String url,
+                               @Schema(required = true, description = "Of generation.completed, generation.failed, export.ready, export.failed") List<String> events,
+                               @Schema(required = true, nullable = true) String description, @Schema(required = true) boolean disabled,
+                               @Schema(description = "Only in the answer to the create: whsec_…, for Cardgen-Signature")
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String secret,
+                               @Schema(required = true, format = "date-time") String createdAt) {
     }
 
-    public record Deleted(String id, String object, boolean deleted) {
+    @Schema(name = "DeletedWebhookEndpoint")
+    public record Deleted(@Schema(required = true) String id, @Schema(required = true, enumeration = "webhook_endpoint") String object,
+                          @Schema(required = true) boolean deleted) {
     }
 
-    public record AttemptView(String startedAt, long durationMs, Integer statusCode, String error) {
+    @Schema(name = "WebhookDeliveryAttempt")
+    public record AttemptView(@Schema(required = true, format = "date-time") String startedAt, @Schema(required = true) long durationMs,
+                              @Schema(required = true, nullable = true, description = "null when no HTTP answer came") Integer statusCode,
+                              @Schema(required = true, nullable = true) String error) {
     }
 
-    public record DeliveryView(String id, String object, String endpointId, String eventId, String eventType, String status,
-                               List<AttemptView> attempts, String nextAttemptAt, String createdAt, String completedAt) {
+    @Schema(name = "WebhookDelivery")
+    public record DeliveryView(@Schema(required = true) String id, @Schema(required = true, enumeration = "webhook_delivery") String object,
+                               @Schema(required = true) String endpointId, @Schema(required = true) String eventId,
+                               @Schema(required = true, enumeration = {"generation.completed", "generation.failed", "export.ready", "export.failed"}) String eventType,
+                               @Schema(required = true, enumeration = {"pending", "succeeded", "failed"}) String status,
+                               @Schema(required = true) List<AttemptView> attempts,
+                               @Schema(required = true, nullable = true, format = "date-time") String nextAttemptAt,
+                               @Schema(required = true, format = "date-time") String createdAt,
+                               @Schema(required = true, nullable = true, format = "date-time") String completedAt) {
     }
 
     /** POST /api/v1/webhook_endpoints. */
-    public record CreateEndpoint(String url, List<String> events, String description) {
+    @Schema(name = "CreateWebhookEndpoint")
+    public record CreateEndpoint(@Schema(required = true) String url,
+                                 @Schema(required = true, minItems = 1, description = "Of generation.completed, generation.failed, export.ready, export.failed") List<String> events,
+                                 String description) {
     }
 
     /** POST /api/v1/webhook_endpoints/{id}: only the fields sent change. */
-    public record UpdateEndpoint(String url, List<String> events, String description, Boolean disabled) {
+    @Schema(name = "UpdateWebhookEndpoint")
+    public record UpdateEndpoint(String url, @Schema(minItems = 1) List<String> events, String description, Boolean disabled) {
     }
 
     @RegisterForReflection(targets = {EndpointView.class, Deleted.class, AttemptView.class, DeliveryView.class,

@@ -5,6 +5,7 @@ import dev.cardgen.export.Preset;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.swagger.v3.parser.OpenAPIV3Parser;
@@ -12,6 +13,9 @@ import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,6 +58,58 @@ class OpenApiTest {
         assertEquals("3.0.3", doc.get("openapi"));
         assertTrue(result.getMessages().isEmpty(), "swagger-parser: " + result.getMessages());
         assertEquals(doc.get("openapi"), result.getOpenAPI().getOpenapi());
+    }
+
+    /** SnakeYAML is a YAML 1.1 parser, as inside openapi-generator and swagger-parser: {@code 3:4} unquoted would be 184. */
+    @Test
+    void theYamlFormReadsBackAsTheSameDocumentInAYaml11Parser() throws Exception {
+        String yaml = RestAssured.given().get("/q/openapi").then().statusCode(200)
+                .contentType(containsString("yaml")).extract().asString();
+        Object fromYaml = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+        Object fromJson = new ObjectMapper().readValue(json, Object.class);
+        assertEquals(fromJson, fromYaml);
+        assertEquals(List.of("3:4", "1:1", "9:16"), enumOf("CreateGeneration", "ratio"));
+        assertTrue(yaml.contains("\"3:4\"") || yaml.contains("'3:4'"), "3:4 is quoted");
+    }
+
+    @Test
+    void everyListTakesAnIntegerLimitAndAnIdCursor() {
+        List<String> lists = new ArrayList<>();
+        forEachOperation((where, op) -> {
+            List<Map<String, Object>> params = cast(op.get("parameters"));
+            Map<String, Object> limit = params == null ? null : params.stream().filter(p -> "limit".equals(p.get("name"))).findFirst().orElse(null);
+            if (limit == null) {
+                return;
+            }
+            lists.add(where);
+            assertEquals("query", limit.get("in"), where);
+            assertEquals(Map.of("type", "integer", "format", "int32", "minimum", 1, "maximum", 100, "default", 20), limit.get("schema"), where);
+            Map<String, Object> cursor = params.stream().filter(p -> "starting_after".equals(p.get("name"))).findFirst().orElseThrow();
+            assertEquals(Map.of("type", "string", "minLength", 1), cursor.get("schema"), where);
+            assertTrue(cursor.get("description") instanceof String d && d.contains("last item"), where);
+        });
+        assertTrue(lists.containsAll(List.of("GET /api/v1/assets", "GET /api/v1/generations", "GET /api/v1/exports", "GET /api/v1/projects",
+                "GET /api/v1/webhook_endpoints", "GET /api/v1/webhook_endpoints/{endpoint_id}/deliveries")), "lists: " + lists);
+    }
+
+    /** Generators return the bytes (a File in Java, a Blob in TypeScript) only for string/binary of the real media type. */
+    @Test
+    void filesAreBinaryStringsOfTheirMediaType() {
+        Map<String, Object> paths = cast(doc.get("paths"));
+        assertBinary(paths, "/api/v1/exports/{export_id}/file", "200", "image/png", "image/jpeg");
+        assertBinary(paths, "/api/v1/exports/{export_id}/file", "206", "image/png", "image/jpeg");
+        assertBinary(paths, "/api/v1/generations/{generation_id}/variants/{index}/preview", "200", "image/jpeg");
+        assertBinary(paths, "/api/v1/assets/{asset_id}/cutout", "200", "image/png");
+        Map<String, Object> cutoutErrors = map(map(map(map(paths.get("/api/v1/assets/{asset_id}/cutout")).get("get")).get("responses")).get("409"));
+        assertEquals(Set.of("application/json"), map(cutoutErrors.get("content")).keySet());
+    }
+
+    private void assertBinary(Map<String, Object> paths, String path, String status, String... mediaTypes) {
+        Map<String, Object> content = map(map(map(map(map(paths.get(path)).get("get")).get("responses")).get(status)).get("content"));
+        assertEquals(Set.of(mediaTypes), content.keySet(), path + " " + status);
+        for (String type : mediaTypes) {
+            assertEquals(Map.of("type", "string", "format", "binary"), map(content.get(type)).get("schema"), path + " " + status + " " + type);
+        }
     }
 
     @Test
@@ -142,7 +199,7 @@ class OpenApiTest {
         }
         Map<String, Object> schemas = map(map(doc.get("components")).get("schemas"));
         for (String noun : List.of("Asset", "AssetList", "Generation", "GenerationList", "GenerationCreated", "Export", "ExportList",
-                "Error", "JobError", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
+                "Error", "JobError", "WebhookEndpoint", "WebhookEndpointList", "WebhookDelivery", "WebhookDeliveryList", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
             assertTrue(schemas.containsKey(noun), "missing schema " + noun + " in " + schemas.keySet());
         }
         Map<String, Object> upload = map(map(map(paths.get("/api/v1/assets")).get("post")).get("responses"));

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Adds the error answers that every operation can give, so an endpoint declares only its own:
  * 400 when it takes parameters or a body, 415 when it takes a body, 401 when it needs a key, 404 when
- * it names a resource (in its path or an {@code …_id} parameter), 429 (rate limit) on the public
+ * it names a resource (in its path or an {@code …_id} parameter) and on every admin route, 429 (rate limit) on the public
  * API, 500 and 503 everywhere. Each is the Error body; a declared error without a body gets it too.
  */
 final class CommonErrors {
@@ -51,7 +51,10 @@ final class CommonErrors {
         }
         boolean namesResource = path.contains("{") || (op.getParameters() != null
                 && op.getParameters().stream().anyMatch(p -> p.getName() != null && p.getName().endsWith("_id")));
-        if (namesResource) {
+        if (path.startsWith("/admin/")) {
+            // Without cardgen.admin-token the admin API does not exist: every admin route answers 404.
+            add(responses, "404", "resource_missing: no such resource, or the admin API is off (no admin token configured)");
+        } else if (namesResource) {
             add(responses, "404", "resource_missing: no such resource for this key");
         }
         if (needsKey && path.startsWith("/api/")) {

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
 
 /**
  * The conventions of the published document, applied to every endpoint so a new one follows them
- * without extra annotations: the common error answers ({@link CommonErrors}), and schema names
+ * without extra annotations: the common error answers ({@link CommonErrors}), the cursor
+ * parameters of lists ({@link CursorParameters}), and schema names
  * after the API's nouns: a record {@code FooView} is the schema {@code Foo}, a {@code ListResponse<FooView>}
  * is {@code FooList}. An explicit {@code @Schema(name = …)} wins, because its name has no
  * {@code View} to drop. References are rewritten to the new names.
@@ -33,6 +34,11 @@ public class OpenApiConventions implements OASFilter {
     private static final String REF_PREFIX = "#/components/schemas/";
     private static final Pattern LIST = Pattern.compile("ListResponse(\\w+)");
     private static final Pattern VIEW = Pattern.compile("(\\w+)View");
+
+    @Override
+    public Parameter filterParameter(Parameter parameter) {
+        return CursorParameters.describe(parameter);
+    }
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
