@@ -56,8 +56,20 @@ public final class SubjectExtractor {
         if (!plain && sharp <= SubjectDefocus.BLURRED_BORDER) {
             // A defocused backdrop: the product is what sharp steps enclose.
             step = SubjectDefocus.steps(grad, sharp, sw, sh);
-            fg = SubjectDefocus.enclosed(step, sw, sh, r);
-            fg = SubjectMorphology.open(fg, sw, sh, r);
+            fg = SubjectMorphology.open(SubjectDefocus.enclosed(step, sw, sh, r), sw, sh, r);
+            if (SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)) {
+                // The outline leaked (along the product's own shadow, or where its colour meets the
+                // backdrop's): close it again with the mask as walls too and gaps twice as wide, and
+                // keep that only if the mask now follows the outline.
+                boolean[] wall = step.clone();
+                for (int i = 0; i < n; i++) {
+                    wall[i] |= fg[i];
+                }
+                boolean[] wider = SubjectMorphology.open(SubjectDefocus.enclosed(wall, sw, sh, 2 * r), sw, sh, r);
+                if (!SubjectHonesty.strayOutline(wider, step, sw, sh, 2 * r)) {
+                    fg = wider;
+                }
+            }
             d = new float[n];
             t = 1;
             for (int i = 0; i < n; i++) {
