@@ -66,4 +66,17 @@ class GenerationHostileTest {
         String url = r.json().path("stream_url").asText();
         assertTrue(url.startsWith("http://localhost/api/v1/render-stream/"), url);
     }
+
+    /**
+     * Without {@code cardgen.public-base-url} (dev and test modes only: production refuses to start so,
+     * see PublicBaseUrlCheck) the host of absolute URLs is the request's own {@code Host}.
+     */
+    @Test
+    void inTheTestProfileTheRequestsHostHeaderIsTheUrlsHost() {
+        RawHttp.Reply r = RawHttp.send(RawHttp.requestTo("evil.example", "POST", "/api/v1/generations", key, "application/json",
+                bytes(body(",\"variants\":1"))));
+        assertEquals(202, r.status(), r.text());
+        String url = r.json().path("stream_url").asText();
+        assertTrue(url.startsWith("http://evil.example/api/v1/render-stream/"), url);
+    }
 }

@@ -71,7 +71,13 @@ public final class RawHttp {
 
     /** A complete request: the head as given (CRLF line ends added), Content-Length from the body when it is not null. */
     public static byte[] request(String method, String target, String key, String contentType, byte[] body, String... extraHeaders) {
-        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        return requestTo("localhost", method, target, key, contentType, body, extraHeaders);
+    }
+
+    /** {@link #request} with this {@code Host} header. */
+    public static byte[] requestTo(String host, String method, String target, String key, String contentType, byte[] body,
+                                   String... extraHeaders) {
+        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: ").append(host).append("\r\n");
         if (key != null) {
             head.append("Authorization: Bearer ").append(key).append("\r\n");
         }
