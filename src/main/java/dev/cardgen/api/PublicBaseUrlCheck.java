@@ -3,8 +3,10 @@ package dev.cardgen.api;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -38,7 +40,8 @@ public class PublicBaseUrlCheck {
         this.trustedProxies = trustedProxies.orElse(List.of());
     }
 
-    void onStart(@Observes StartupEvent event) {
+    /** First of the start-up observers, so a refused configuration starts nothing (no job dispatcher, no listener). */
+    void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {
         boolean production = LaunchMode.current() == LaunchMode.NORMAL;
         List<String> refusals = refusals(production, config.publicBaseUrl(), config.trustHostHeader(), forwarding, trustedProxies);
         if (!refusals.isEmpty()) {
