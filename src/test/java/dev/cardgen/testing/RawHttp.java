@@ -108,6 +108,30 @@ public final class RawHttp {
         }
     }
 
+    /**
+     * Sends, reads one response (status 0 when there was none), then asserts that the server closes the
+     * connection: the next read is the end of the stream (or a reset), not a wait for another request.
+     */
+    public static Reply sendExpectingClose(byte[] request) {
+        try (Socket socket = new Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(DEADLINE_MS);
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            Reply r = tally(read(socket.getInputStream()));
+            try {
+                assertEquals(-1, readOrEnd(socket.getInputStream()), "the server closes the connection after the answer");
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError("the connection was still open " + DEADLINE_MS + " ms after the answer", e);
+            }
+            return r;
+        } catch (SocketTimeoutException e) {
+            tally("hang");
+            throw new AssertionError("no answer within " + DEADLINE_MS + " ms", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads one response: head, then a Content-Length or chunked body, or to the end of the stream. */
     public static Reply read(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
