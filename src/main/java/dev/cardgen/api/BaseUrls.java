@@ -3,7 +3,13 @@ package dev.cardgen.api;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
-/** The base of absolute URLs: {@code cardgen.public-base-url} when set, else the request's own (forwarded headers honoured). */
+/**
+ * The base of absolute URLs: {@code cardgen.public-base-url} when set. Otherwise the request's own
+ * scheme and {@code Host}, which only dev and test modes, or production with
+ * {@code cardgen.trust-host-header=true}, start with ({@link PublicBaseUrlCheck}). Forwarded headers
+ * are ignored unless forwarding is turned on, and then believed only from
+ * {@code quarkus.http.proxy.trusted-proxies}.
+ */
 @ApplicationScoped
 public class BaseUrls {
 
@@ -14,7 +20,8 @@ public class BaseUrls {
     }
 
     public String of(UriInfo uri) {
-        String base = config.publicBaseUrl().filter(s -> !s.isBlank()).orElseGet(() -> uri.getBaseUri().toString());
+        String base = config.publicBaseUrl().map(String::strip).filter(s -> !s.isEmpty())
+                .orElseGet(() -> uri.getBaseUri().toString());
         return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
     }
 }

@@ -9,8 +9,12 @@ import java.util.Optional;
 @ConfigMapping(prefix = "cardgen")
 public interface CardgenConfig {
 
-    /** Base of absolute URLs in bodies and events; when empty they are built from the request. */
+    /** Base of absolute URLs in bodies and events; required in production, built from the request in dev and test. */
     Optional<String> publicBaseUrl();
+
+    /** Production without a public base URL: take the host of absolute URLs from each request's Host header instead of refusing to start. */
+    @WithDefault("false")
+    boolean trustHostHeader();
 
     /** Token guarding {@code /admin/v1}; the admin API answers 404 when unset. */
     Optional<String> adminToken();

@@ -1,6 +1,7 @@
 package dev.cardgen.webhook;
 
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
@@ -111,6 +112,7 @@ public class WebhookEndpoints {
     }
 
     private String validUrl(String url) {
+        ClientStrings.require("url", url); // before trim() could hide a trailing line feed
         if (Strings.isBlank(url)) {
             throw ApiException.missingParam("url");
         }
@@ -176,6 +178,7 @@ public class WebhookEndpoints {
     }
 
     private static String validDescription(String description) {
+        ClientStrings.require("description", description); // a label, like a project name: one line
         if (description != null && description.length() > MAX_DESCRIPTION) {
             throw ApiException.invalidParam("description", "description must be at most " + MAX_DESCRIPTION + " characters.");
         }

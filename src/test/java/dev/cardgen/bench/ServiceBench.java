@@ -289,7 +289,7 @@ public final class ServiceBench {
             cmd.addAll(Arrays.asList(extra.split("\\s+")));
         }
         cmd.addAll(List.of(
-                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.port=" + port, "-Dcardgen.public-base-url=http://127.0.0.1:" + port,
                 "-Dquarkus.datasource.jdbc.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                 "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
                 "-Dcardgen.bootstrap-key=" + (bootstrapKey ? KEY : ""), "-Dcardgen.signing-key=bench",

@@ -6,7 +6,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
 import static dev.cardgen.testing.RawHttp.bytes;
+import static dev.cardgen.testing.RawHttp.concat;
 import static dev.cardgen.testing.RawHttp.expectError;
 import static dev.cardgen.testing.RawHttp.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,7 +32,11 @@ class GenerationHostileTest {
     }
 
     private static byte[] create(String json, String... headers) {
-        return request("POST", "/api/v1/generations", key, "application/json", bytes(json), headers);
+        return create(bytes(json), headers);
+    }
+
+    private static byte[] create(byte[] json, String... headers) {
+        return request("POST", "/api/v1/generations", key, "application/json", json, headers);
     }
 
     private String body(String fields) {
@@ -48,6 +56,33 @@ class GenerationHostileTest {
         expectError(create(body("") + body("")), 400, "invalid_json", null);
     }
 
+    /** The JSON routes that take a JsonNode read bytes the same strict way as the typed ones (ProjectHostileTest). */
+    @Test
+    void onlyUtf8Bodies() {
+        int before = generationCount();
+        String json = body(",\"variants\":1");
+        expectError(create(json.getBytes(StandardCharsets.UTF_16LE)), 400, "invalid_json", null);
+        expectError(create(json.getBytes(StandardCharsets.UTF_16)), 400, "invalid_json", null); // with a byte order mark
+        expectError(create(json.getBytes(Charset.forName("UTF-32BE"))), 400, "invalid_json", null);
+        // Overlong "/" (C0 AF), an encoded lone surrogate (ED A0 80), a stray continuation byte, inside text.title.
+        String title = "{\"asset_id\":\"" + asset + "\",\"variants\":1,\"text\":{\"title\":\"a";
+        for (byte[] bad : new byte[][] {{(byte) 0xC0, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0x80}}) {
+            expectError(create(concat(bytes(title), bad, bytes("\"}}"))), 400, "invalid_json", null);
+        }
+        assertEquals(before, generationCount(), "no generation was created");
+        // Real UTF-8 still works, and is stored as sent.
+        RawHttp.Reply ok = RawHttp.send(create(body(",\"variants\":1,\"text\":{\"title\":\"Бутылка Aqua\"}").getBytes(StandardCharsets.UTF_8)));
+        assertEquals(202, ok.status(), ok.text());
+        RawHttp.Reply read = RawHttp.send(request("GET", "/api/v1/generations/" + ok.json().path("id").asText(), key, null, null));
+        assertEquals("Бутылка Aqua", read.json().path("text").path("title").asText(), read.text());
+    }
+
+    private static int generationCount() {
+        RawHttp.Reply list = RawHttp.send(request("GET", "/api/v1/generations?limit=100", key, null, null));
+        assertEquals(200, list.status(), list.text());
+        return list.json().path("data").size();
+    }
+
     @Test
     void controlCharactersInFiltersAndKeysAre400() {
         for (String param : new String[] {"project_id", "asset_id", "status"}) {
@@ -65,5 +100,18 @@ class GenerationHostileTest {
         assertEquals(202, r.status(), r.text());
         String url = r.json().path("stream_url").asText();
         assertTrue(url.startsWith("http://localhost/api/v1/render-stream/"), url);
+    }
+
+    /**
+     * Without {@code cardgen.public-base-url} (dev and test modes only: production refuses to start so,
+     * see PublicBaseUrlCheck) the host of absolute URLs is the request's own {@code Host}.
+     */
+    @Test
+    void inTheTestProfileTheRequestsHostHeaderIsTheUrlsHost() {
+        RawHttp.Reply r = RawHttp.send(RawHttp.requestTo("evil.example", "POST", "/api/v1/generations", key, "application/json",
+                bytes(body(",\"variants\":1"))));
+        assertEquals(202, r.status(), r.text());
+        String url = r.json().path("stream_url").asText();
+        assertTrue(url.startsWith("http://evil.example/api/v1/render-stream/"), url);
     }
 }

@@ -105,7 +105,7 @@ class WebhookKillIT {
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.awt.headless=true",
-                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.port=" + port, "-Dcardgen.public-base-url=http://127.0.0.1:" + port,
                 "-Dquarkus.datasource.jdbc.url=" + jdbc,
                 "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",
                 "-Dcardgen.bootstrap-key=" + Api.BOOTSTRAP_KEY, "-Dcardgen.signing-key=kill-it-signing-key",

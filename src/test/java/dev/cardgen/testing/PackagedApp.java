@@ -47,7 +47,9 @@ public final class PackagedApp implements AutoCloseable {
             port = s.getLocalPort();
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-Dquarkus.http.port=" + port));
+                "-Djava.awt.headless=true", "-Dquarkus.http.port=" + port,
+                // production refuses to start without it (PublicBaseUrlCheck); settings may override it
+                "-Dcardgen.public-base-url=http://127.0.0.1:" + port));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-jar", "quarkus-run.jar"));
         Path log = Path.of("target", name + ".log").toAbsolutePath();

@@ -5,13 +5,17 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.util.Map;
 
 /**
  * A real PostgreSQL for {@code @QuarkusIntegrationTest}s: the packaged application runs in the
  * prod profile, where the dev/test embedded database is off, so the test starts one and passes
- * its address (and the settings a prod run needs) to the launched jar or native binary.
+ * its address (and the settings a prod run needs) to the launched jar or native binary. Production
+ * refuses to start without {@code cardgen.public-base-url}, and the URLs in bodies must reach the
+ * instance, so the port is chosen here and both go to the launcher (its {@code -D}s come after its
+ * own {@code quarkus.http.port}; it learns the port from the started application's log).
  */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -22,7 +26,13 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
         try {
             postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "off").start();
             String blobs = Files.createTempDirectory("cardgen-it-blobs").toString();
+            int port;
+            try (ServerSocket s = new ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
             return Map.of(
+                    "quarkus.http.port", Integer.toString(port),
+                    "cardgen.public-base-url", "http://localhost:" + port,
                     "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
                     "quarkus.datasource.username", "postgres",
                     "quarkus.datasource.password", "postgres",

@@ -71,7 +71,13 @@ public final class RawHttp {
 
     /** A complete request: the head as given (CRLF line ends added), Content-Length from the body when it is not null. */
     public static byte[] request(String method, String target, String key, String contentType, byte[] body, String... extraHeaders) {
-        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        return requestTo("localhost", method, target, key, contentType, body, extraHeaders);
+    }
+
+    /** {@link #request} with this {@code Host} header. */
+    public static byte[] requestTo(String host, String method, String target, String key, String contentType, byte[] body,
+                                   String... extraHeaders) {
+        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: ").append(host).append("\r\n");
         if (key != null) {
             head.append("Authorization: Bearer ").append(key).append("\r\n");
         }
@@ -94,6 +100,30 @@ public final class RawHttp {
             socket.getOutputStream().write(request);
             socket.getOutputStream().flush();
             return tally(read(socket.getInputStream()));
+        } catch (SocketTimeoutException e) {
+            tally("hang");
+            throw new AssertionError("no answer within " + DEADLINE_MS + " ms", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sends, reads one response (status 0 when there was none), then asserts that the server closes the
+     * connection: the next read is the end of the stream (or a reset), not a wait for another request.
+     */
+    public static Reply sendExpectingClose(byte[] request) {
+        try (Socket socket = new Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(DEADLINE_MS);
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            Reply r = tally(read(socket.getInputStream()));
+            try {
+                assertEquals(-1, readOrEnd(socket.getInputStream()), "the server closes the connection after the answer");
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError("the connection was still open " + DEADLINE_MS + " ms after the answer", e);
+            }
+            return r;
         } catch (SocketTimeoutException e) {
             tally("hang");
             throw new AssertionError("no answer within " + DEADLINE_MS + " ms", e);
