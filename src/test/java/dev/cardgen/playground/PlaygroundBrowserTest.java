@@ -3,6 +3,7 @@ package dev.cardgen.playground;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Chromium;
+import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.StreamRequests;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -161,6 +162,36 @@ class PlaygroundBrowserTest {
         }
         assertEquals(1, chrome.script("return window.opens").asInt());
         assertEquals(List.of(200, 204), streams.of(streamUrl));
+    }
+
+    /** A product the service isolates: the page shows its cut-out, the API's own PNG, and says the subject was found. */
+    @Test
+    void aDetectedProductShowsItsCutOut() throws Exception {
+        Path bottle = SHOTS.resolve("bottle.jpg");
+        Files.createDirectories(SHOTS);
+        Files.write(bottle, Photos.productJpeg(1600, 1200));
+        openWithKey();
+        chrome.type("#file", bottle.toAbsolutePath().toString());
+        until(() -> visible("#asset") && text("#upload-status").equals("Uploaded."));
+        assertEquals("yes", text("#asset-subject"));
+        until(() -> visible("#cutout-figure")
+                && chrome.script("const i = document.getElementById('cutout'); return i.complete && i.naturalWidth > 0").asBoolean());
+        String asset = text("#asset-id");
+        BufferedImage cutout = ImageIO.read(new ByteArrayInputStream(Api.as(Api.BOOTSTRAP_KEY)
+                .get("/api/v1/assets/" + asset + "/cutout").then().statusCode(200).extract().asByteArray()));
+        assertEquals(cutout.getWidth(), chrome.script("return document.getElementById('cutout').naturalWidth").asInt());
+        assertEquals(cutout.getHeight(), chrome.script("return document.getElementById('cutout').naturalHeight").asInt());
+        assertTrue(!visible("#upload-error"), text("#upload-error"));
+        chrome.screenshot(SHOTS.resolve("desktop-cutout.png"));
+    }
+
+    /** The page with the bootstrap key in its session, reloaded, the templates listed. */
+    private void openWithKey() throws Exception {
+        chrome.windowSize(1280, 1000);
+        chrome.open(root.toString());
+        chrome.script("sessionStorage.setItem('cardgen.key', arguments[0]); location.reload();", Api.BOOTSTRAP_KEY);
+        until(() -> chrome.script("return document.readyState").asText().equals("complete")
+                && chrome.script("return document.querySelectorAll('#template option').length").asInt() == 5);
     }
 
     /** The sample photo at 1200×800 (it is 600×400, below the upload minimum), written once under target/. */
