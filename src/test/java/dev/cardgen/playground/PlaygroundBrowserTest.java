@@ -140,13 +140,14 @@ class PlaygroundBrowserTest {
                 .post("/api/v1/generations").then().statusCode(202).extract().path("stream_url");
         // A bare EventSource that never closes itself: only the server can stop it.
         chrome.script("""
-                window.got = []; window.opens = 0;
+                window.got = []; window.at = []; window.opens = 0;
                 const es = new EventSource(arguments[0]); window.es = es;
                 es.onopen = () => window.opens++;
                 for (const name of ['progress', 'variant', 'done', 'error']) {
                   es.addEventListener(name, (e) => {
                     if (e.data !== undefined) { // an 'error' without data is EventSource's own connection notice
                       window.got.push(name + ':' + e.lastEventId + ':' + (name === 'variant' ? JSON.parse(e.data).index : ''));
+                      window.at.push(performance.now());
                     }
                   });
                 }""", streamUrl);
@@ -162,6 +163,26 @@ class PlaygroundBrowserTest {
         }
         assertEquals(1, chrome.script("return window.opens").asInt());
         assertEquals(List.of(200, 204), streams.of(streamUrl));
+
+        // Live, not a replay at the end: each variant is followed by the progress of its render before the
+        // next one comes, and the first came while two more were still to render (a replay arrives in one burst).
+        int first = indexOf(got, "variant:");
+        int second = indexOf(got.subList(first + 1, got.size()), "variant:") + first + 1;
+        assertTrue(got.subList(first + 1, second).stream().anyMatch(e -> e.startsWith("progress:")), got.toString());
+        List<String> at = texts("window.at");
+        double firstVariantAt = Double.parseDouble(at.get(first));
+        double doneAt = Double.parseDouble(at.get(at.size() - 1));
+        assertTrue(doneAt - firstVariantAt >= 30, "the first variant came " + (doneAt - firstVariantAt)
+                + " ms before done; events at " + at + ": " + got);
+    }
+
+    private static int indexOf(List<String> events, String prefix) {
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + prefix + " in " + events);
     }
 
     /** A product the service isolates: the page shows its cut-out, the API's own PNG, and says the subject was found. */
