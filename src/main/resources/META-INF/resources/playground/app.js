@@ -21,14 +21,41 @@ async function api(path, options = {}) {
   } catch (e) {
     throw Object.assign(new Error('The service could not be reached (' + e.message + ').'), { code: 'network_error' });
   }
+  if (!res.ok) throw await apiError(res);
   const text = await res.text();
+  try { return text ? JSON.parse(text) : null; } catch (e) { return null; }
+}
+
+/** The Error for a failed response: the API's error object when the body is one, else the HTTP status. */
+async function apiError(res) {
   let body = null;
-  try { body = text ? JSON.parse(text) : null; } catch (e) { /* not JSON: reported below */ }
-  if (!res.ok) {
-    const err = body && body.error ? body.error : { message: 'HTTP ' + res.status + ' ' + res.statusText, code: 'http_' + res.status };
-    throw Object.assign(new Error(err.message), { code: err.code, param: err.param, status: res.status, requestId: res.headers.get('X-Request-Id') });
-  }
-  return body;
+  try { body = JSON.parse(await res.text()); } catch (e) { /* not JSON: the status speaks */ }
+  const err = body && body.error ? body.error : { message: 'HTTP ' + res.status + ' ' + res.statusText, code: 'http_' + res.status };
+  return Object.assign(new Error(err.message), { code: err.code, param: err.param, status: res.status, requestId: res.headers.get('X-Request-Id') });
+}
+
+/**
+ * Why a URL the browser loaded by itself (EventSource, <img>) failed: those hide the answer, so the
+ * URL is fetched once more and the API's error read from it; `fallback` when it gives none.
+ */
+async function failureOf(url, fallback) {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return await apiError(res);
+    if (res.body) res.body.cancel();
+  } catch (e) { /* unreachable: the fallback says so */ }
+  return Object.assign(new Error(fallback), { code: 'load_failed' });
+}
+
+/** Shows the API's reason in the box `boxId` when `img` fails to load. */
+function reportImageErrors(img, boxId, what) {
+  img.addEventListener('error', async () => {
+    const src = img.currentSrc || img.src;
+    if (!src) return;
+    showError(boxId, src.startsWith('blob:')
+        ? { message: what + ' could not be shown: the browser cannot decode it.', code: 'image_unreadable' }
+        : await failureOf(src, what + ' could not be loaded.'));
+  });
 }
 
 function showError(id, err) {
@@ -85,6 +112,8 @@ async function loadTemplates() {
 
 // ---- photo ----------------------------------------------------------------------------------
 function initUpload() {
+  reportImageErrors($('asset-photo'), 'upload-error', 'The photo');
+  reportImageErrors($('cutout'), 'upload-error', 'The cut-out');
   const drop = $('drop');
   $('file').addEventListener('change', () => { if ($('file').files[0]) upload($('file').files[0]); });
   drop.addEventListener('dragover', (ev) => { ev.preventDefault(); drop.classList.add('over'); });
@@ -122,16 +151,26 @@ async function upload(file) {
   }
 }
 
-/** The cut-out is shown when the service has one for the asset (200); hidden otherwise. */
+/**
+ * The cut-out is shown when the service has one for the asset (200). None to show is silent: 409
+ * (no subject detected) and 404 (the asset went meanwhile); any other answer is an error shown.
+ */
 async function loadCutout(assetId) {
   $('cutout-figure').hidden = true;
+  let res;
   try {
-    const res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
-    if (res.status === 200 && (res.headers.get('Content-Type') || '').startsWith('image/')) {
-      $('cutout').src = URL.createObjectURL(await res.blob());
-      $('cutout-figure').hidden = false;
-    }
-  } catch (e) { /* no cut-out to show */ }
+    res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
+  } catch (e) {
+    showError('upload-error', { message: 'The cut-out could not be loaded (' + e.message + ').', code: 'network_error' });
+    return;
+  }
+  if (res.status === 404 || res.status === 409) return;
+  if (!res.ok) {
+    showError('upload-error', await apiError(res));
+    return;
+  }
+  $('cutout').src = URL.createObjectURL(await res.blob());
+  $('cutout-figure').hidden = false;
 }
 
 // ---- texts: what the service will fill in -----------------------------------------------------
@@ -216,8 +255,11 @@ function watch(gen) {
       status('gen-status', 'Failed.');
       $('generate').disabled = false;
     } else if (source.readyState === EventSource.CLOSED) {
-      showError('gen-error', { message: 'The event stream could not be opened.', code: 'stream_unavailable' });
+      // The browser refused the answer (not 200 text/event-stream) and keeps it from us: ask again for the reason.
       $('generate').disabled = false;
+      failureOf(gen.stream_url, 'The event stream could not be opened.').then((e) => {
+        if (state.source === source) showError('gen-error', e);
+      });
     }
   });
 }
@@ -240,6 +282,7 @@ function addVariant(v) {
   button.setAttribute('aria-checked', 'false');
   button.dataset.index = v.index;
   const img = document.createElement('img');
+  reportImageErrors(img, 'gen-error', 'The preview of variant ' + (v.index + 1));
   img.src = v.preview_url;
   img.alt = 'Variant ' + (v.index + 1);
   const label = document.createElement('span');

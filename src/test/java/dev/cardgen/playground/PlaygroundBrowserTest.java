@@ -7,6 +7,7 @@ import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.StreamRequests;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
@@ -204,6 +205,35 @@ class PlaygroundBrowserTest {
         assertEquals(cutout.getHeight(), chrome.script("return document.getElementById('cutout').naturalHeight").asInt());
         assertTrue(!visible("#upload-error"), text("#upload-error"));
         chrome.screenshot(SHOTS.resolve("desktop-cutout.png"));
+    }
+
+    /** What the browser hides (a refused EventSource, an image that does not load, a failed cut-out) is shown with the API's message. */
+    @Test
+    void failuresTheBrowserHidesAreShownWithTheApisMessage() throws Exception {
+        openWithKey();
+        String base = root.toString().replaceAll("/$", "");
+        String unknownStream = base + "/api/v1/render-stream/" + "A".repeat(43);
+        var stream = RestAssured.get(unknownStream).then().statusCode(404).extract();
+        chrome.script("watch({ id: 'gen_x', stream_url: arguments[0], variants_requested: 1 })", unknownStream);
+        until(() -> visible("#gen-error"));
+        String shown = text("#gen-error");
+        assertTrue(shown.matches(java.util.regex.Pattern.quote(stream.path("error.message") + " (404 · resource_missing · ")
+                + "req_\\w+\\)"), shown);
+        chrome.screenshot(SHOTS.resolve("desktop-stream-error.png"));
+
+        String badPreview = base + "/api/v1/generations/gen_x/variants/0/preview";
+        var preview = RestAssured.get(badPreview).then().extract();
+        assertTrue(preview.statusCode() >= 400, "status " + preview.statusCode());
+        chrome.script("showError('gen-error', null); addVariant({ index: 0, preview_url: arguments[0] })", badPreview);
+        until(() -> visible("#gen-error"));
+        assertTrue(text("#gen-error").startsWith(preview.path("error.message") + " (" + preview.statusCode() + " · "
+                + preview.path("error.code")), text("#gen-error"));
+
+        // No cut-out (404: no such asset) is silent; any other failure is shown.
+        assertTrue(chrome.script("return loadCutout('asset_none').then(() => document.getElementById('upload-error').hidden)").asBoolean());
+        chrome.script("sessionStorage.setItem('cardgen.key', 'sk_live_wrong'); return loadCutout('asset_none')");
+        until(() -> visible("#upload-error"));
+        assertTrue(text("#upload-error").contains("(401 · api_key_invalid"), text("#upload-error"));
     }
 
     /** The page with the bootstrap key in its session, reloaded, the templates listed. */
