@@ -280,6 +280,8 @@ function addVariant(v) {
   button.className = 'variant';
   button.setAttribute('role', 'radio');
   button.setAttribute('aria-checked', 'false');
+  button.tabIndex = -1; // one stop for the group: the chosen variant (roving tabindex)
+  button.addEventListener('keydown', onVariantKey);
   button.dataset.index = v.index;
   const img = document.createElement('img');
   reportImageErrors(img, 'gen-error', 'The preview of variant ' + (v.index + 1));
@@ -293,10 +295,25 @@ function addVariant(v) {
   if (state.chosen === null) choose(v.index);
 }
 
-function choose(index) {
+function choose(index, focus) {
   state.chosen = index;
-  document.querySelectorAll('.variant').forEach((b) => b.setAttribute('aria-checked', String(Number(b.dataset.index) === index)));
+  document.querySelectorAll('.variant').forEach((b) => {
+    const on = Number(b.dataset.index) === index;
+    b.setAttribute('aria-checked', String(on));
+    b.tabIndex = on ? 0 : -1;
+    if (on && focus) b.focus();
+  });
   $('export').disabled = false;
+}
+
+/** The radio group's keys (the WAI-ARIA radio pattern): arrows move the choice and the focus, wrapping; Home, End. */
+function onVariantKey(ev) {
+  const all = Array.from(document.querySelectorAll('.variant'));
+  const at = all.indexOf(ev.currentTarget);
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  choose(Number(all[(to + all.length) % all.length].dataset.index), true);
 }
 
 async function showFilledTexts(genId) {

@@ -236,6 +236,46 @@ class PlaygroundBrowserTest {
         assertTrue(text("#upload-error").contains("(401 · api_key_invalid"), text("#upload-error"));
     }
 
+    /** The radio group of variants and the export form work from the keyboard alone: Tab, arrows, Space, Enter. */
+    @Test
+    void aVariantIsPickedAndExportedWithTheKeyboardOnly() throws Exception {
+        openWithKey();
+        chrome.type("#file", coffeeAt1200().toString());
+        until(() -> text("#upload-status").equals("Uploaded."));
+        chrome.script("document.getElementById('variants').value = '2'");
+        chrome.click("#generate");
+        until(() -> text("#gen-status").startsWith("Completed: 2 variant(s)"));
+
+        for (int i = 0; i < 40 && !active().startsWith("variant"); i++) {
+            chrome.press(Chromium.TAB);
+        }
+        assertEquals("variant 0 checked", active(), "Tab reaches the group at the chosen variant");
+        chrome.press(Chromium.ARROW_RIGHT);
+        assertEquals("variant 1 checked", active());
+        assertEquals("false", attr(".variant[data-index='0']", "aria-checked"));
+        chrome.press(Chromium.ARROW_RIGHT);
+        assertEquals("variant 0 checked", active(), "wraps around");
+        chrome.press(Chromium.ARROW_LEFT, Chromium.SPACE);
+        assertEquals("variant 1 checked", active());
+        chrome.press(Chromium.TAB);
+        assertEquals("preset", active(), "the group is one Tab stop");
+        chrome.press(Chromium.TAB, Chromium.TAB, Chromium.ARROW_DOWN);
+        assertEquals("format", active());
+        assertEquals("jpeg", chrome.script("return document.getElementById('format').value").asText());
+        chrome.press(Chromium.TAB);
+        assertEquals("export", active());
+        chrome.press(Chromium.ENTER);
+        until(() -> visible("#download"));
+        assertTrue(text("#export-status").startsWith("Ready: 1200 × 1600"), text("#export-status"));
+        chrome.screenshot(SHOTS.resolve("desktop-keyboard-export.png"));
+
+        String generation = chrome.script("return state.generation.id").asText();
+        var exports = Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/exports?generation_id=" + generation).then().statusCode(200).extract();
+        assertEquals(List.of(1), exports.path("data.variant"));
+        assertEquals(List.of("market1-3x4"), exports.path("data.preset"));
+        assertEquals(List.of("jpeg"), exports.path("data.format"));
+    }
+
     /** The page with the bootstrap key in its session, reloaded, the templates listed. */
     private void openWithKey() throws Exception {
         chrome.windowSize(1280, 1000);
@@ -243,6 +283,15 @@ class PlaygroundBrowserTest {
         chrome.script("sessionStorage.setItem('cardgen.key', arguments[0]); location.reload();", Api.BOOTSTRAP_KEY);
         until(() -> chrome.script("return document.readyState").asText().equals("complete")
                 && chrome.script("return document.querySelectorAll('#template option').length").asInt() == 5);
+    }
+
+    /** The focused element: "variant <index> checked|unchecked" for a variant, else its id. */
+    private static String active() throws Exception {
+        return chrome.script("""
+                const e = document.activeElement;
+                return e.classList.contains('variant')
+                    ? 'variant ' + e.dataset.index + (e.getAttribute('aria-checked') === 'true' ? ' checked' : ' unchecked')
+                    : e.id;""").asText();
     }
 
     /** The sample photo at 1200×800 (it is 600×400, below the upload minimum), written once under target/. */
