@@ -174,26 +174,56 @@ async function loadCutout(assetId) {
 }
 
 // ---- texts: what the service will fill in -----------------------------------------------------
-const CAMERA = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|mp|photo|image|pic|picture|screenshot|scan|snapshot|whatsapp|copy|final|edited|untitled|\(1\))$/i;
-function titleFromFileName(name) {
-  const base = name.replace(/^.*[\\/]/, '').replace(/\.[^.]{1,4}$/, '');
-  const words = base.split(/[_\-.\s]+/).filter((w) => w && !CAMERA.test(w) && !/^\d+$/.test(w)
-      && !/^[a-z]{1,5}\d{3,}$/i.test(w) && !/^[0-9a-f]{8,}$/i.test(w));
-  const joined = words.join(' ');
-  return joined ? joined.charAt(0).toUpperCase() + joined.slice(1) : '';
+// The server's TextFiller (render/TextFiller.java), rule for rule: keep the two in step.
+const CAMERA = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|photo|image|screenshot|scan|whatsapp|copy|final|edited|pic|picture|snapshot|untitled|mp|\(\d+\))$/i;
+const CAMERA_PREFIXED = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|gopr|p)\d+$/i;
+const NUMBERISH = /^[\d()[\]]+$|^(?=.*\d)[0-9a-fA-F]{8,}$/;
+const TITLE_MAX = 120;
+const cyrillic = (s) => /[\u0400-\u04FF]/.test(s || '');
+
+/** The cleaned file name, or null when nothing meaningful is left. */
+function titleFromFileName(fileName) {
+  let name = fileName.replace(/\\/g, '/');
+  name = name.substring(name.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot > 0 && name.length - dot <= 5) name = name.substring(0, dot);
+  // Java's \s: ASCII whitespace only.
+  const words = name.split(/[ \t\n\x0B\f\r_.-]+/)
+      .filter((w) => w && !CAMERA.test(w) && !CAMERA_PREFIXED.test(w) && !NUMBERISH.test(w));
+  if (!words.length) return null;
+  let t = words.join(' ');
+  if (t.length > TITLE_MAX) {
+    const cut = t.lastIndexOf(' ', TITLE_MAX);
+    t = t.substring(0, cut > 0 ? cut : TITLE_MAX);
+  }
+  return t.charAt(0).toUpperCase() + t.substring(1);
+}
+
+/** The texts the service fills in for what the form would send now. */
+function filledTexts(template) {
+  const given = {};
+  for (const f of ['title', 'subtitle', 'badge']) given[f] = $(f).value.trim() || null;
+  const facts = $('facts').value.split('\n').map((s) => s.trim()).filter(Boolean);
+  const title = given.title || (state.fileName ? titleFromFileName(state.fileName) : null);
+  const ru = cyrillic(title) || cyrillic(given.subtitle) || cyrillic(given.badge) || facts.some(cyrillic);
+  const subtitle = { gradient: ru ? 'Свежий взгляд, качество на каждый день' : 'Fresh look, everyday quality',
+    infographic: ru ? 'Главное о товаре' : 'Key features at a glance' }[template] || null;
+  const badge = template === 'bold' ? (ru ? 'ХИТ' : 'HIT')
+      : template === 'infographic' || template === 'white' ? null : (ru ? 'НОВИНКА' : 'NEW');
+  return { title: title || (ru ? 'Новинка' : 'New arrival'), subtitle, badge };
 }
 
 function updatePlaceholders() {
-  const ru = /[А-Яа-яЁё]/.test([$('title').value, $('subtitle').value, $('badge').value, $('facts').value,
-    state.fileName ? titleFromFileName(state.fileName) : ''].join(' '));
-  const t = $('template').value || 'studio';
-  const title = (state.fileName && titleFromFileName(state.fileName)) || (ru ? 'Новинка' : 'New arrival');
-  const subtitle = { gradient: ru ? 'Свежий взгляд, качество на каждый день' : 'Fresh look, everyday quality',
-    infographic: ru ? 'Главное о товаре' : 'Key features at a glance' }[t] || '';
-  const badge = { studio: ru ? 'НОВИНКА' : 'NEW', gradient: ru ? 'НОВИНКА' : 'NEW', bold: ru ? 'ХИТ' : 'HIT' }[t] || '';
-  $('title').placeholder = 'Auto: ' + title;
-  $('subtitle').placeholder = subtitle ? 'Auto: ' + subtitle : 'Auto: none for this template';
-  $('badge').placeholder = badge ? 'Auto: ' + badge : 'Auto: none for this template';
+  const known = ['studio', 'bold', 'gradient', 'infographic', 'white'];
+  const t = known.includes($('template').value) ? $('template').value : 'studio'; // as the server normalises
+  if (t === 'white') { // the white card is the product alone: no text is drawn
+    for (const f of ['title', 'subtitle', 'badge', 'facts']) $(f).placeholder = 'Not drawn on the white template';
+    return;
+  }
+  const filled = filledTexts(t);
+  $('title').placeholder = 'Auto: ' + filled.title;
+  $('subtitle').placeholder = filled.subtitle ? 'Auto: ' + filled.subtitle : 'Auto: none for this template';
+  $('badge').placeholder = filled.badge ? 'Auto: ' + filled.badge : 'Auto: none for this template';
   $('facts').placeholder = 'None unless you write them';
 }
 
@@ -319,6 +349,7 @@ function onVariantKey(ev) {
 async function showFilledTexts(genId) {
   try {
     const g = await api('/generations/' + genId);
+    if (g.template === 'white') return; // no text was drawn
     const t = g.text || {};
     for (const f of ['title', 'subtitle', 'badge']) $(f).placeholder = t[f] ? 'Used: ' + t[f] : 'Used: none';
   } catch (e) { /* placeholders keep the estimate */ }

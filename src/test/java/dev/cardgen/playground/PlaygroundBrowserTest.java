@@ -1,6 +1,8 @@
 package dev.cardgen.playground;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardgen.render.TextFiller;
+import dev.cardgen.render.Texts;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Chromium;
 import dev.cardgen.testing.Photos;
@@ -274,6 +276,68 @@ class PlaygroundBrowserTest {
         assertEquals(List.of(1), exports.path("data.variant"));
         assertEquals(List.of("market1-3x4"), exports.path("data.preset"));
         assertEquals(List.of("jpeg"), exports.path("data.format"));
+    }
+
+    /** The placeholders are what the server's TextFiller will use, for file names, templates and languages. */
+    @Test
+    void thePlaceholdersAreWhatTheServerFillsIn() throws Exception {
+        openWithKey();
+        String longName = "handmade " + "ceramic ".repeat(20) + "mug.jpg";
+        String[][] cases = { // file name, template, title, subtitle, badge, facts
+            {"red_running-shoes.JPG", "studio", "", "", "", ""},
+            {"C:\\photos\\серум_для_лица.png", "gradient", "", "", "", ""},
+            {"IMG_1234 leather bag.jpeg", "bold", "", "", "", ""},
+            {"PXL_20240101_123456789.MP mug.jpg", "infographic", "", "", "", ""},
+            {"DSC01234.jpg", "studio", "", "", "", ""},
+            {"GOPR0042 helmet.jpg", "gradient", "", "", "", ""},
+            {"p1234 lamp (2).png", "bold", "", "", "", ""},
+            {"deadbeef99 kettle.webp", "studio", "", "", "", ""},
+            {"abcdefgh.png", "studio", "", "", "", ""},
+            {"mug.jpeg2000", "studio", "", "", "", ""},
+            {"archive.tar.gz", "infographic", "", "", "", ""},
+            {longName, "studio", "", "", "", ""},
+            {"IMG_0001.jpg", "gradient", "", "Для дома", "", ""},
+            {"кружка.jpg", "bold", "Mug", "", "", ""},
+            {"IMG_0002.jpg", "infographic", "", "", "", "Объём 250 мл\nDishwasher safe"},
+            {"tea\u00a0pot.jpg", "studio", "", "", "", ""},
+        };
+        for (String[] c : cases) {
+            JsonNode shown = chrome.script("""
+                    state.fileName = arguments[0];
+                    document.getElementById('template').value = arguments[1];
+                    ['title', 'subtitle', 'badge', 'facts'].forEach((f, i) => document.getElementById(f).value = arguments[2 + i]);
+                    updatePlaceholders();
+                    return ['title', 'subtitle', 'badge'].map((f) => document.getElementById(f).placeholder);""",
+                    (Object[]) c);
+            List<String> facts = c[5].isEmpty() ? List.of() : List.of(c[5].split("\n"));
+            Texts filled = TextFiller.fill(new Texts(blankToNull(c[2]), blankToNull(c[3]), facts, blankToNull(c[4])), c[0], c[1]);
+            String what = String.join(" | ", c);
+            if (c[2].isEmpty()) {
+                assertEquals("Auto: " + filled.title(), shown.get(0).asText(), what);
+            }
+            if (c[3].isEmpty()) {
+                assertEquals(filled.subtitle() == null ? "Auto: none for this template" : "Auto: " + filled.subtitle(),
+                        shown.get(1).asText(), what);
+            }
+            if (c[4].isEmpty()) {
+                assertEquals(filled.badge() == null ? "Auto: none for this template" : "Auto: " + filled.badge(),
+                        shown.get(2).asText(), what);
+            }
+        }
+        JsonNode white = chrome.script("""
+                state.fileName = 'espresso-cup.jpg';
+                ['title', 'subtitle', 'badge', 'facts'].forEach((f) => document.getElementById(f).value = '');
+                document.getElementById('template').value = 'white';
+                document.getElementById('template').dispatchEvent(new Event('input'));
+                return ['title', 'subtitle', 'badge', 'facts'].map((f) => document.getElementById(f).placeholder);""");
+        assertEquals(4, white.size());
+        for (JsonNode placeholder : white) {
+            assertEquals("Not drawn on the white template", placeholder.asText());
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s.isEmpty() ? null : s;
     }
 
     /** The page with the bootstrap key in its session, reloaded, the templates listed. */
