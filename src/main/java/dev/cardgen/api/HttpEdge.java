@@ -2,6 +2,7 @@ package dev.cardgen.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -48,6 +49,7 @@ public class HttpEdge {
         router.route().order(Integer.MIN_VALUE).handler(this::rejectDeclaredOversize);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1).handler(this::letTheMultipartParserRefuse);
+        router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1).handler(this::countChunkedBody);
         // Runs only when no JAX-RS resource, health or OpenAPI route took the request.
         router.route().order(Integer.MAX_VALUE - 100).handler(ctx -> write(ctx, FrameworkErrors.unknownRoute()));
     }
@@ -126,6 +128,55 @@ public class HttpEdge {
             ctx.put(STREAM_LIMIT, limit + STREAM_LIMIT_MARGIN);
         }
         ctx.next();
+    }
+
+    /**
+     * A chunked body of any other type (JSON) has no parser that counts it, only Quarkus's request
+     * stream with its empty 413 and dropped connection. So it is read here, counted, and refused with
+     * the JSON 413 and a lingering close once it passes the limit. A body within the limit is handed
+     * on as the routing context's body, which Quarkus REST reads instead of the request; the request is
+     * left paused so that it does not count as ended (Quarkus REST would then see an empty body).
+     * Such bodies are small JSON documents that Quarkus REST holds in memory whole anyway.
+     */
+    private void countChunkedBody(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        String encoding = request.getHeader(HttpHeaders.TRANSFER_ENCODING);
+        String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        if (encoding == null || !encoding.toLowerCase(Locale.ROOT).contains("chunked") || request.isEnded()
+                || (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/"))) {
+            ctx.next();
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        boolean[] refused = {false};
+        request.handler(chunk -> {
+            if (refused[0]) {
+                return;
+            }
+            if ((long) body.length() + chunk.length() > maxBodyBytes) {
+                refused[0] = true; // the lingering close takes over the request's handlers
+                write(ctx, FrameworkErrors.bodyTooLarge());
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        request.endHandler(v -> {
+            if (!refused[0]) {
+                ctx.setBody(body);
+                request.pause();
+                ctx.next();
+            }
+        });
+        request.exceptionHandler(e -> {
+            if (!refused[0]) {
+                refused[0] = true;
+                request.connection().close();
+            }
+        });
+        if ("100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
+            request.response().writeContinue();
+        }
+        request.resume();
     }
 
     private void failure(RoutingContext ctx) {

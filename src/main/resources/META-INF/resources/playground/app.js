@@ -21,14 +21,41 @@ async function api(path, options = {}) {
   } catch (e) {
     throw Object.assign(new Error('The service could not be reached (' + e.message + ').'), { code: 'network_error' });
   }
+  if (!res.ok) throw await apiError(res);
   const text = await res.text();
+  try { return text ? JSON.parse(text) : null; } catch (e) { return null; }
+}
+
+/** The Error for a failed response: the API's error object when the body is one, else the HTTP status. */
+async function apiError(res) {
   let body = null;
-  try { body = text ? JSON.parse(text) : null; } catch (e) { /* not JSON: reported below */ }
-  if (!res.ok) {
-    const err = body && body.error ? body.error : { message: 'HTTP ' + res.status + ' ' + res.statusText, code: 'http_' + res.status };
-    throw Object.assign(new Error(err.message), { code: err.code, param: err.param, status: res.status, requestId: res.headers.get('X-Request-Id') });
-  }
-  return body;
+  try { body = JSON.parse(await res.text()); } catch (e) { /* not JSON: the status speaks */ }
+  const err = body && body.error ? body.error : { message: 'HTTP ' + res.status + ' ' + res.statusText, code: 'http_' + res.status };
+  return Object.assign(new Error(err.message), { code: err.code, param: err.param, status: res.status, requestId: res.headers.get('X-Request-Id') });
+}
+
+/**
+ * Why a URL the browser loaded by itself (EventSource, <img>) failed: those hide the answer, so the
+ * URL is fetched once more and the API's error read from it; `fallback` when it gives none.
+ */
+async function failureOf(url, fallback) {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return await apiError(res);
+    if (res.body) res.body.cancel();
+  } catch (e) { /* unreachable: the fallback says so */ }
+  return Object.assign(new Error(fallback), { code: 'load_failed' });
+}
+
+/** Shows the API's reason in the box `boxId` when `img` fails to load. */
+function reportImageErrors(img, boxId, what) {
+  img.addEventListener('error', async () => {
+    const src = img.currentSrc || img.src;
+    if (!src) return;
+    showError(boxId, src.startsWith('blob:')
+        ? { message: what + ' could not be shown: the browser cannot decode it.', code: 'image_unreadable' }
+        : await failureOf(src, what + ' could not be loaded.'));
+  });
 }
 
 function showError(id, err) {
@@ -85,6 +112,8 @@ async function loadTemplates() {
 
 // ---- photo ----------------------------------------------------------------------------------
 function initUpload() {
+  reportImageErrors($('asset-photo'), 'upload-error', 'The photo');
+  reportImageErrors($('cutout'), 'upload-error', 'The cut-out');
   const drop = $('drop');
   $('file').addEventListener('change', () => { if ($('file').files[0]) upload($('file').files[0]); });
   drop.addEventListener('dragover', (ev) => { ev.preventDefault(); drop.classList.add('over'); });
@@ -122,39 +151,79 @@ async function upload(file) {
   }
 }
 
-/** The cut-out is shown when the service has one for the asset (200); hidden otherwise. */
+/**
+ * The cut-out is shown when the service has one for the asset (200). None to show is silent: 409
+ * (no subject detected) and 404 (the asset went meanwhile); any other answer is an error shown.
+ */
 async function loadCutout(assetId) {
   $('cutout-figure').hidden = true;
+  let res;
   try {
-    const res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
-    if (res.status === 200 && (res.headers.get('Content-Type') || '').startsWith('image/')) {
-      $('cutout').src = URL.createObjectURL(await res.blob());
-      $('cutout-figure').hidden = false;
-    }
-  } catch (e) { /* no cut-out to show */ }
+    res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
+  } catch (e) {
+    showError('upload-error', { message: 'The cut-out could not be loaded (' + e.message + ').', code: 'network_error' });
+    return;
+  }
+  if (res.status === 404 || res.status === 409) return;
+  if (!res.ok) {
+    showError('upload-error', await apiError(res));
+    return;
+  }
+  $('cutout').src = URL.createObjectURL(await res.blob());
+  $('cutout-figure').hidden = false;
 }
 
 // ---- texts: what the service will fill in -----------------------------------------------------
-const CAMERA = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|mp|photo|image|pic|picture|screenshot|scan|snapshot|whatsapp|copy|final|edited|untitled|\(1\))$/i;
-function titleFromFileName(name) {
-  const base = name.replace(/^.*[\\/]/, '').replace(/\.[^.]{1,4}$/, '');
-  const words = base.split(/[_\-.\s]+/).filter((w) => w && !CAMERA.test(w) && !/^\d+$/.test(w)
-      && !/^[a-z]{1,5}\d{3,}$/i.test(w) && !/^[0-9a-f]{8,}$/i.test(w));
-  const joined = words.join(' ');
-  return joined ? joined.charAt(0).toUpperCase() + joined.slice(1) : '';
+// The server's TextFiller (render/TextFiller.java), rule for rule: keep the two in step.
+const CAMERA = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|photo|image|screenshot|scan|whatsapp|copy|final|edited|pic|picture|snapshot|untitled|mp|\(\d+\))$/i;
+const CAMERA_PREFIXED = /^(img|dsc|dscn|dscf|pxl|mvimg|vid|gopr|p)\d+$/i;
+const NUMBERISH = /^[\d()[\]]+$|^(?=.*\d)[0-9a-fA-F]{8,}$/;
+const TITLE_MAX = 120;
+const cyrillic = (s) => /[\u0400-\u04FF]/.test(s || '');
+
+/** The cleaned file name, or null when nothing meaningful is left. */
+function titleFromFileName(fileName) {
+  let name = fileName.replace(/\\/g, '/');
+  name = name.substring(name.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot > 0 && name.length - dot <= 5) name = name.substring(0, dot);
+  // Java's \s: ASCII whitespace only.
+  const words = name.split(/[ \t\n\x0B\f\r_.-]+/)
+      .filter((w) => w && !CAMERA.test(w) && !CAMERA_PREFIXED.test(w) && !NUMBERISH.test(w));
+  if (!words.length) return null;
+  let t = words.join(' ');
+  if (t.length > TITLE_MAX) {
+    const cut = t.lastIndexOf(' ', TITLE_MAX);
+    t = t.substring(0, cut > 0 ? cut : TITLE_MAX);
+  }
+  return t.charAt(0).toUpperCase() + t.substring(1);
+}
+
+/** The texts the service fills in for what the form would send now. */
+function filledTexts(template) {
+  const given = {};
+  for (const f of ['title', 'subtitle', 'badge']) given[f] = $(f).value.trim() || null;
+  const facts = $('facts').value.split('\n').map((s) => s.trim()).filter(Boolean);
+  const title = given.title || (state.fileName ? titleFromFileName(state.fileName) : null);
+  const ru = cyrillic(title) || cyrillic(given.subtitle) || cyrillic(given.badge) || facts.some(cyrillic);
+  const subtitle = { gradient: ru ? 'Свежий взгляд, качество на каждый день' : 'Fresh look, everyday quality',
+    infographic: ru ? 'Главное о товаре' : 'Key features at a glance' }[template] || null;
+  const badge = template === 'bold' ? (ru ? 'ХИТ' : 'HIT')
+      : template === 'infographic' || template === 'white' ? null : (ru ? 'НОВИНКА' : 'NEW');
+  return { title: title || (ru ? 'Новинка' : 'New arrival'), subtitle, badge };
 }
 
 function updatePlaceholders() {
-  const ru = /[А-Яа-яЁё]/.test([$('title').value, $('subtitle').value, $('badge').value, $('facts').value,
-    state.fileName ? titleFromFileName(state.fileName) : ''].join(' '));
-  const t = $('template').value || 'studio';
-  const title = (state.fileName && titleFromFileName(state.fileName)) || (ru ? 'Новинка' : 'New arrival');
-  const subtitle = { gradient: ru ? 'Свежий взгляд, качество на каждый день' : 'Fresh look, everyday quality',
-    infographic: ru ? 'Главное о товаре' : 'Key features at a glance' }[t] || '';
-  const badge = { studio: ru ? 'НОВИНКА' : 'NEW', gradient: ru ? 'НОВИНКА' : 'NEW', bold: ru ? 'ХИТ' : 'HIT' }[t] || '';
-  $('title').placeholder = 'Auto: ' + title;
-  $('subtitle').placeholder = subtitle ? 'Auto: ' + subtitle : 'Auto: none for this template';
-  $('badge').placeholder = badge ? 'Auto: ' + badge : 'Auto: none for this template';
+  const known = ['studio', 'bold', 'gradient', 'infographic', 'white'];
+  const t = known.includes($('template').value) ? $('template').value : 'studio'; // as the server normalises
+  if (t === 'white') { // the white card is the product alone: no text is drawn
+    for (const f of ['title', 'subtitle', 'badge', 'facts']) $(f).placeholder = 'Not drawn on the white template';
+    return;
+  }
+  const filled = filledTexts(t);
+  $('title').placeholder = 'Auto: ' + filled.title;
+  $('subtitle').placeholder = filled.subtitle ? 'Auto: ' + filled.subtitle : 'Auto: none for this template';
+  $('badge').placeholder = filled.badge ? 'Auto: ' + filled.badge : 'Auto: none for this template';
   $('facts').placeholder = 'None unless you write them';
 }
 
@@ -216,8 +285,11 @@ function watch(gen) {
       status('gen-status', 'Failed.');
       $('generate').disabled = false;
     } else if (source.readyState === EventSource.CLOSED) {
-      showError('gen-error', { message: 'The event stream could not be opened.', code: 'stream_unavailable' });
+      // The browser refused the answer (not 200 text/event-stream) and keeps it from us: ask again for the reason.
       $('generate').disabled = false;
+      failureOf(gen.stream_url, 'The event stream could not be opened.').then((e) => {
+        if (state.source === source) showError('gen-error', e);
+      });
     }
   });
 }
@@ -238,8 +310,11 @@ function addVariant(v) {
   button.className = 'variant';
   button.setAttribute('role', 'radio');
   button.setAttribute('aria-checked', 'false');
+  button.tabIndex = -1; // one stop for the group: the chosen variant (roving tabindex)
+  button.addEventListener('keydown', onVariantKey);
   button.dataset.index = v.index;
   const img = document.createElement('img');
+  reportImageErrors(img, 'gen-error', 'The preview of variant ' + (v.index + 1));
   img.src = v.preview_url;
   img.alt = 'Variant ' + (v.index + 1);
   const label = document.createElement('span');
@@ -250,15 +325,31 @@ function addVariant(v) {
   if (state.chosen === null) choose(v.index);
 }
 
-function choose(index) {
+function choose(index, focus) {
   state.chosen = index;
-  document.querySelectorAll('.variant').forEach((b) => b.setAttribute('aria-checked', String(Number(b.dataset.index) === index)));
+  document.querySelectorAll('.variant').forEach((b) => {
+    const on = Number(b.dataset.index) === index;
+    b.setAttribute('aria-checked', String(on));
+    b.tabIndex = on ? 0 : -1;
+    if (on && focus) b.focus();
+  });
   $('export').disabled = false;
+}
+
+/** The radio group's keys (the WAI-ARIA radio pattern): arrows move the choice and the focus, wrapping; Home, End. */
+function onVariantKey(ev) {
+  const all = Array.from(document.querySelectorAll('.variant'));
+  const at = all.indexOf(ev.currentTarget);
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  choose(Number(all[(to + all.length) % all.length].dataset.index), true);
 }
 
 async function showFilledTexts(genId) {
   try {
     const g = await api('/generations/' + genId);
+    if (g.template === 'white') return; // no text was drawn
     const t = g.text || {};
     for (const f of ['title', 'subtitle', 'badge']) $(f).placeholder = t[f] ? 'Used: ' + t[f] : 'Used: none';
   } catch (e) { /* placeholders keep the estimate */ }

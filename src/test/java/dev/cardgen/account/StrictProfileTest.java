@@ -16,10 +16,14 @@ import java.util.Map;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** A deployment with no admin token, a tight rate limit and the playground off (the default outside dev mode). */
+/**
+ * A deployment with no admin token, a tight rate limit, the playground off and no CORS origins (the
+ * defaults outside dev mode).
+ */
 @QuarkusTest
 @TestProfile(StrictProfileTest.Strict.class)
 class StrictProfileTest {
@@ -37,7 +41,7 @@ class StrictProfileTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.5", "cardgen.rate-limit.burst", "3",
-                    "cardgen.playground.enabled", "false");
+                    "cardgen.playground.enabled", "false", "cardgen.cors.origins", "");
         }
     }
 
@@ -51,6 +55,26 @@ class StrictProfileTest {
     void withThePlaygroundOffItsPagesAreTheJson404() {
         for (String path : new String[]{"/", "/index.html", "/playground/app.js", "/playground/config.json"}) {
             assertError(io.restassured.RestAssured.given().get(path).then(), 404, "invalid_request_error", "resource_missing", null);
+        }
+    }
+
+    /** Without cardgen.cors.origins no page on another origin may read an answer, not even from localhost. */
+    @Test
+    void withNoCorsOriginsNoOriginIsAllowed() {
+        for (String origin : new String[]{"http://localhost:5173", "https://shop.example.com"}) {
+            io.restassured.RestAssured.given().header("Origin", origin).header("Access-Control-Request-Method", "POST")
+                    .header("Access-Control-Request-Headers", "authorization, content-type")
+                    .options("/api/v1/generations").then()
+                    .header("Access-Control-Allow-Origin", nullValue())
+                    .header("Access-Control-Allow-Methods", nullValue())
+                    .header("Access-Control-Allow-Headers", nullValue());
+            // Without a key, so the rate limit test below keeps its whole burst.
+            var unauthorized = io.restassured.RestAssured.given().header("Origin", origin).get("/api/v1/templates").then();
+            assertError(unauthorized, 401, "authentication_error", "api_key_missing", null);
+            unauthorized.header("Access-Control-Allow-Origin", nullValue()).header("Access-Control-Expose-Headers", nullValue());
+            var stream = io.restassured.RestAssured.given().header("Origin", origin).get("/api/v1/render-stream/" + "A".repeat(43)).then();
+            assertError(stream, 404, "invalid_request_error", "resource_missing", null);
+            stream.header("Access-Control-Allow-Origin", nullValue());
         }
     }
 

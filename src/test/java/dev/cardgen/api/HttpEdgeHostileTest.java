@@ -138,6 +138,51 @@ class HttpEdgeHostileTest {
         }
     }
 
+    /**
+     * A chunked JSON body has no multipart parser to count it: the edge counts it, answers the JSON
+     * 413 once it passes the limit and reads the rest off, so a client that sends it whole reads the answer.
+     */
+    @Test
+    void chunkedJsonBodyOverTheLimitGetsTheJson413() throws Exception {
+        int n = 30 * 1024 * 1024;
+        try (Socket s = new Socket("localhost", RestAssured.port)) {
+            s.setSoTimeout(20_000);
+            OutputStream out = s.getOutputStream();
+            out.write(bytes("POST /api/v1/generations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
+                    + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
+            byte[] start = bytes("{\"asset_id\":\"");
+            out.write(bytes(Integer.toHexString(start.length) + "\r\n"));
+            out.write(start);
+            out.write(bytes("\r\n"));
+            byte[] block = new byte[1 << 20];
+            java.util.Arrays.fill(block, (byte) 'a');
+            for (int sent = 0; sent < n; sent += block.length) {
+                out.write(bytes(Integer.toHexString(block.length) + "\r\n"));
+                out.write(block);
+                out.write(bytes("\r\n"));
+            }
+            out.write(bytes("2\r\n\"}\r\n0\r\n\r\n"));
+            out.flush();
+            RawHttp.Reply r = RawHttp.read(s.getInputStream());
+            RawHttp.assertError(r, 413, "file_too_large", null);
+            assertEquals("close", r.header("Connection"));
+            assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
+        }
+    }
+
+    /** The edge reads a chunked JSON body itself; one within the limit still reaches the resource whole. */
+    @Test
+    void chunkedJsonBodyWithinTheLimitIsServed() {
+        String json = "{\"name\":\"chunked-body\"}";
+        RawHttp.Reply r = RawHttp.send(bytes("POST /api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
+                + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                + "9\r\n" + json.substring(0, 9) + "\r\n" + Integer.toHexString(json.length() - 9) + "\r\n" + json.substring(9)
+                + "\r\n0\r\n\r\n"));
+        assertEquals(201, r.status(), r::text);
+        assertEquals("chunked-body", r.json().path("name").asText());
+        assertEquals("project", r.json().path("object").asText());
+    }
+
     @Test
     void oversizedBodyIsAnsweredBeforeItIsSent() throws Exception {
         try (Socket s = new Socket("localhost", RestAssured.port)) {

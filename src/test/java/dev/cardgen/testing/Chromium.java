@@ -115,6 +115,21 @@ public final class Chromium implements AutoCloseable {
         call("POST", "/session/" + session + "/element/" + find(css) + "/click", Map.of());
     }
 
+    /** W3C WebDriver key values for {@link #press}. */
+    public static final String TAB = "\uE004", ENTER = "\uE007", SPACE = "\uE00D",
+            ARROW_LEFT = "\uE012", ARROW_UP = "\uE013", ARROW_RIGHT = "\uE014", ARROW_DOWN = "\uE015";
+
+    /** Presses and releases each key in turn, sent to whatever has the focus, as a keyboard user would. */
+    public void press(String... keys) throws Exception {
+        List<Map<String, String>> actions = new java.util.ArrayList<>();
+        for (String key : keys) {
+            actions.add(Map.of("type", "keyDown", "value", key));
+            actions.add(Map.of("type", "keyUp", "value", key));
+        }
+        call("POST", "/session/" + session + "/actions",
+                Map.of("actions", List.of(Map.of("type", "key", "id", "keyboard", "actions", actions))));
+    }
+
     public void windowSize(int width, int height) throws Exception {
         call("POST", "/session/" + session + "/window/rect", Map.of("width", width, "height", height));
     }
