@@ -5,6 +5,7 @@ import dev.cardgen.export.Preset;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
+import dev.cardgen.webhook.WebhookEvents;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -236,7 +237,7 @@ class OpenApiTest {
         }
         Map<String, Object> schemas = map(map(doc.get("components")).get("schemas"));
         for (String noun : List.of("Asset", "AssetList", "Generation", "GenerationList", "GenerationCreated", "Export", "ExportList",
-                "Error", "JobError", "WebhookEndpoint", "WebhookEndpointList", "WebhookDelivery", "WebhookDeliveryList", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
+                "Error", "JobError", "WebhookEndpoint", "WebhookEndpointList", "WebhookDelivery", "WebhookDeliveryList", "WebhookEvent", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
             assertTrue(schemas.containsKey(noun), "missing schema " + noun + " in " + schemas.keySet());
         }
         Map<String, Object> upload = map(map(map(paths.get("/api/v1/assets")).get("post")).get("responses"));
@@ -254,6 +255,37 @@ class OpenApiTest {
         assertEquals("string", map(properties.get("project_id")).get("type"));
         List<String> required = cast(form.getOrDefault("required", List.of()));
         assertFalse(required.contains("project_id"), "project_id is optional: " + required);
+    }
+
+    /** What a webhook receiver gets, and the event types an endpoint subscribes to, as the service knows them. */
+    @Test
+    void webhookEventsAndTheirTypesAreDescribed() {
+        Map<String, Object> schemas = map(map(doc.get("components")).get("schemas"));
+        String typeRef = "#/components/schemas/WebhookEventType";
+        assertEquals(Map.of("type", "string", "enum", WebhookEvents.TYPES), schemas.get("WebhookEventType"));
+
+        Map<String, Object> event = map(schemas.get("WebhookEvent"));
+        assertEquals("object", event.get("type"));
+        assertEquals(List.of("id", "object", "type", "created_at", "data"), event.get("required"));
+        Map<String, Object> props = map(event.get("properties"));
+        assertEquals(Set.of("id", "object", "type", "created_at", "data"), props.keySet());
+        assertEquals("string", map(props.get("id")).get("type"));
+        assertEquals(Map.of("type", "string", "enum", List.of("event")), props.get("object"));
+        assertEquals(Map.of("$ref", typeRef), props.get("type"));
+        assertEquals(Map.of("type", "string", "format", "date-time"), props.get("created_at"));
+        Map<String, Object> data = map(props.get("data"));
+        assertEquals(List.of(Map.of("$ref", "#/components/schemas/Generation"), Map.of("$ref", "#/components/schemas/Export")), data.get("oneOf"));
+        assertEquals(Map.of("propertyName", "object", "mapping",
+                Map.of("generation", "#/components/schemas/Generation", "export", "#/components/schemas/Export")), data.get("discriminator"));
+        assertEquals(List.of("generation"), enumOf("Generation", "object"));
+        assertEquals(List.of("export"), enumOf("Export", "object"));
+
+        for (String schema : List.of("WebhookEndpoint", "CreateWebhookEndpoint", "UpdateWebhookEndpoint")) {
+            Map<String, Object> events = map(map(map(schemas.get(schema)).get("properties")).get("events"));
+            assertEquals("array", events.get("type"), schema);
+            assertEquals(Map.of("$ref", typeRef), events.get("items"), schema);
+        }
+        assertEquals(Map.of("$ref", typeRef), map(map(map(schemas.get("WebhookDelivery")).get("properties")).get("event_type")));
     }
 
     private List<String> enumOf(String schema, String property) {
