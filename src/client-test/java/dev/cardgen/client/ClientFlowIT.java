@@ -60,10 +60,13 @@ class ClientFlowIT {
         Path photo = Files.createTempFile("sneaker", ".jpg");
         Files.write(photo, Photos.productJpeg(1600, 1200));
 
-        // The generated multipart code cannot leave a form field out: name the account's (default) project.
-        String project = new ProjectsApi(client).listProjects(null, null).getData().get(0).getId();
-        Asset asset = new AssetsApi(client).uploadAsset(photo.toFile(), project);
+        // A null project_id is left out of the form (the generated code adds a text part only when it is
+        // set): the asset goes to the account's default project. Named, the project is taken as given.
+        String project = new ProjectsApi(client).listProjects(null, null).getData().stream()
+                .filter(p -> Boolean.TRUE.equals(p.getIsDefault())).findFirst().orElseThrow().getId();
+        Asset asset = new AssetsApi(client).uploadAsset(photo.toFile(), null);
         assertEquals(project, asset.getProjectId());
+        assertEquals(project, new AssetsApi(client).uploadAsset(photo.toFile(), project).getProjectId());
         assertTrue(asset.getId().startsWith("ast_"));
         assertEquals(1600, asset.getWidth());
         assertEquals(Boolean.TRUE, asset.getSubjectDetected());

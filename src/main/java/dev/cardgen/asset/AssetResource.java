@@ -23,7 +23,9 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestForm;
@@ -50,6 +52,11 @@ public class AssetResource {
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @Operation(operationId = "uploadAsset", summary = "Upload a product photo",
             description = "JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, at most 100 Mpx.")
+    // The scanner reads the form fields but not which are required; the service answers 400 without a file.
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(
+            type = SchemaType.OBJECT, requiredProperties = "file", properties = {
+                    @SchemaProperty(name = "file", type = SchemaType.STRING, format = "binary"),
+                    @SchemaProperty(name = "project_id", type = SchemaType.STRING, description = "Default: the account's default project")})))
     @APIResponse(responseCode = "201", description = "The asset record",
             content = @Content(schema = @Schema(implementation = AssetView.class), examples = @ExampleObject(name = "asset", value = """
                     {"id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","object":"asset","project_id":"prj_8GmZ1sQ4aT0wXy7Rb2Kc9LpE",
@@ -62,8 +69,7 @@ public class AssetResource {
     @APIResponse(responseCode = "422", description = "image_too_small, image_too_many_pixels, image_unreadable",
             content = @Content(schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "too small", value = """
                     {"error":{"type":"invalid_request_error","code":"image_too_small","message":"The image is 640x480; the shorter side must be at least 800 px.","param":"file"}}""")))
-    public Response upload(@RestForm("file") @Schema(required = true, type = SchemaType.STRING, format = "binary") FileUpload file,
-                           @RestForm("project_id") @Schema(description = "Default: the account's default project") String projectId) {
+    public Response upload(@RestForm("file") FileUpload file, @RestForm("project_id") String projectId) {
         String account = caller.accountId();
         if (file == null || file.uploadedFile() == null) {
             throw ApiException.missingParam("file");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.Times;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
@@ -32,11 +33,21 @@ public final class WebhookViews {
                 Times.iso(d.nextAttemptAt), Times.iso(d.createdAt), Times.iso(d.completedAt));
     }
 
+    /**
+     * The one schema of an event type wherever the document names one (the items of {@code events},
+     * a delivery's {@code event_type}, a {@code WebhookEvent}'s {@code type}). Types travel as strings;
+     * this type only describes them to the OpenAPI scanner.
+     */
+    @Schema(name = "WebhookEventType", type = SchemaType.STRING, enumeration = {WebhookEvents.GENERATION_COMPLETED,
+            WebhookEvents.GENERATION_FAILED, WebhookEvents.EXPORT_READY, WebhookEvents.EXPORT_FAILED})
+    enum EventType {
+    }
+
     /** {@code secret} is present only in the answer to the create. */
     @Schema(name = "WebhookEndpoint")
     public record EndpointView(@Schema(required = true) String id, @Schema(required = true, enumeration = "webhook_endpoint") String object,
                                @Schema(required = true) String url,
-                               @Schema(required = true, description = "Of generation.completed, generation.failed, export.ready, export.failed") List<String> events,
+                               @Schema(required = true, type = SchemaType.ARRAY, implementation = EventType.class) List<String> events,
                                @Schema(required = true, nullable = true) String description, @Schema(required = true) boolean disabled,
                                @Schema(description = "Only in the answer to the create: whsec_…, for Cardgen-Signature")
                                @JsonInclude(JsonInclude.Include.NON_NULL) String secret,
@@ -57,7 +68,7 @@ public final class WebhookViews {
     @Schema(name = "WebhookDelivery")
     public record DeliveryView(@Schema(required = true) String id, @Schema(required = true, enumeration = "webhook_delivery") String object,
                                @Schema(required = true) String endpointId, @Schema(required = true) String eventId,
-                               @Schema(required = true, enumeration = {"generation.completed", "generation.failed", "export.ready", "export.failed"}) String eventType,
+                               @Schema(required = true, ref = "WebhookEventType") String eventType,
                                @Schema(required = true, enumeration = {"pending", "succeeded", "failed"}) String status,
                                @Schema(required = true) List<AttemptView> attempts,
                                @Schema(required = true, nullable = true, format = "date-time") String nextAttemptAt,
@@ -68,13 +79,14 @@ public final class WebhookViews {
     /** POST /api/v1/webhook_endpoints. */
     @Schema(name = "CreateWebhookEndpoint")
     public record CreateEndpoint(@Schema(required = true) String url,
-                                 @Schema(required = true, minItems = 1, description = "Of generation.completed, generation.failed, export.ready, export.failed") List<String> events,
+                                 @Schema(required = true, minItems = 1, type = SchemaType.ARRAY, implementation = EventType.class) List<String> events,
                                  String description) {
     }
 
     /** POST /api/v1/webhook_endpoints/{id}: only the fields sent change. */
     @Schema(name = "UpdateWebhookEndpoint")
-    public record UpdateEndpoint(String url, @Schema(minItems = 1) List<String> events, String description, Boolean disabled) {
+    public record UpdateEndpoint(String url, @Schema(minItems = 1, type = SchemaType.ARRAY, implementation = EventType.class) List<String> events,
+                                 String description, Boolean disabled) {
     }
 
     @RegisterForReflection(targets = {EndpointView.class, Deleted.class, AttemptView.class, DeliveryView.class,

@@ -64,6 +64,29 @@ class OpenApiContractTest {
     }
 
     @Test
+    void streamEventsAreCheckedAgainstTheirSchemas() {
+        String origin = RestAssured.baseURI + ":" + RestAssured.port;
+        String gen = "gen_000000000000000000000000";
+        assertEquals(List.of(), OpenApiContract.INSTANCE.eventMismatches(origin, "progress",
+                "{\"generation_id\":\"" + gen + "\",\"stage\":\"scene\",\"progress\":0.4}"));
+        assertEquals(List.of(), OpenApiContract.INSTANCE.eventMismatches(origin, "error",
+                "{\"generation_id\":\"" + gen + "\",\"code\":\"canceled\",\"message\":\"The generation was canceled.\"}"));
+
+        List<String> camel = OpenApiContract.INSTANCE.eventMismatches(origin, "progress",
+                "{\"generationId\":\"" + gen + "\",\"stage\":\"scene\",\"progress\":0.4}");
+        assertTrue(camel.stream().anyMatch(p -> p.contains("generation_id")), "problems: " + camel);
+        assertTrue(camel.stream().anyMatch(p -> p.contains("generationId")), "problems: " + camel);
+        List<String> outOfRange = OpenApiContract.INSTANCE.eventMismatches(origin, "variant",
+                "{\"generation_id\":\"" + gen + "\",\"index\":4,\"preview_url\":\"https://x.test/p/4\"}");
+        assertTrue(outOfRange.stream().anyMatch(p -> p.contains("4") && p.contains("maximum")), "problems: " + outOfRange);
+        List<String> badEnum = OpenApiContract.INSTANCE.eventMismatches(origin, "done",
+                "{\"generation_id\":\"" + gen + "\",\"status\":\"finished\",\"variants\":3}");
+        assertTrue(badEnum.stream().anyMatch(p -> p.contains("finished")), "problems: " + badEnum);
+        assertEquals(List.of("no schema StreamFinishedEvent describes the event finished"),
+                OpenApiContract.INSTANCE.eventMismatches(origin, "finished", "{}"));
+    }
+
+    @Test
     void aBadRequestBodyFailsWhenTheServiceWouldAcceptIt() {
         String origin = RestAssured.baseURI + ":" + RestAssured.port;
         SimpleRequest request = SimpleRequest.Builder.post("/api/v1/generations").withContentType("application/json")

@@ -116,6 +116,17 @@ class AssetApiTest {
                 415, "invalid_request_error", "unsupported_media_type", null);
     }
 
+    /** Some generated clients send a form field they were given as an empty string; that is the default project. */
+    @Test
+    void anEmptyOrBlankProjectIdIsTheDefaultProject() {
+        var acct = Api.newAccount();
+        for (String blank : List.of("", " ")) {
+            Api.as(acct.key()).multiPart("file", "a.png", BadUploads.png(900, 900), "image/png")
+                    .multiPart("project_id", blank).post("/api/v1/assets").then().statusCode(201)
+                    .body("project_id", is(acct.defaultProjectId()));
+        }
+    }
+
     @Test
     void projectIdChoosesTheProjectAndFiltersTheList() {
         var acct = Api.newAccount();

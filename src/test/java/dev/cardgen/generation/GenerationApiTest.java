@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.TestClock;
@@ -137,6 +138,7 @@ class GenerationApiTest {
         String url = created.path("stream_url");
         List<Sse.Event> events = Sse.readUntilClosed(url, Duration.ofSeconds(60));
         assertStory(id, events, 3);
+        OpenApiContract.INSTANCE.assertEventsMatch(url, events);
         // After completion: the same events again, from the first, then the close.
         List<Sse.Event> replay = Sse.readUntilClosed(url, Duration.ofSeconds(10));
         assertEquals(events.stream().map(Sse.Event::raw).toList(), replay.stream().map(Sse.Event::raw).toList());

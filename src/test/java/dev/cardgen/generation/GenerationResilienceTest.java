@@ -7,6 +7,7 @@ import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -111,6 +112,7 @@ class GenerationResilienceTest {
         assertEquals(1, stream.size(), stream.toString());
         assertEquals("error", stream.get(0).name());
         assertEquals(Map.of("generation_id", id, "code", "canceled", "message", "The generation was canceled."), stream.get(0).data());
+        OpenApiContract.INSTANCE.assertEventsMatch(created.path("stream_url"), stream);
 
         // Its job still runs once the worker is free: it must change nothing and add no second terminal event.
         Gate.release.countDown();

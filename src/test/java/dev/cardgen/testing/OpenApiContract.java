@@ -2,7 +2,10 @@ package dev.cardgen.testing;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.schema.SchemaValidator;
+import com.atlassian.oai.validator.util.OpenApiLoader;
 import com.atlassian.oai.validator.restassured.RestAssuredRequest;
 import com.atlassian.oai.validator.restassured.RestAssuredResponse;
 import io.restassured.filter.FilterContext;
@@ -10,6 +13,9 @@ import io.restassured.filter.OrderedFilter;
 import io.restassured.response.Response;
 import io.restassured.specification.FilterableRequestSpecification;
 import io.restassured.specification.FilterableResponseSpecification;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.parser.core.models.ParseOptions;
 
 import java.net.URI;
 import java.util.List;
@@ -27,12 +33,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * body (the validator cannot read one; the answer is still checked); routes the document does not
  * cover by design: everything outside {@code /api/} and {@code /admin/} (the playground, {@code /q/})
  * and CORS preflights ({@code OPTIONS}, answered by the CORS layer before any operation).
+ * <p>
+ * The event stream is read with java.net.http, not rest-assured: stream tests hand its events to
+ * {@link #assertEventsMatch}, which checks each event's data against its {@code Stream…Event} schema.
  */
 public final class OpenApiContract implements OrderedFilter {
 
     public static final OpenApiContract INSTANCE = new OpenApiContract();
 
     private final Map<String, OpenApiInteractionValidator> validators = new ConcurrentHashMap<>();
+    private final Map<String, EventSchemas> eventSchemas = new ConcurrentHashMap<>();
 
     private OpenApiContract() {
     }
@@ -91,6 +101,50 @@ public final class OpenApiContract implements OrderedFilter {
         }
         return m.getMessage().contains("Instance failed to match all required schemas")
                 && m.getAdditionalInfo().stream().allMatch(i -> i.contains("Instance type (null)") && i.contains("[\"object\"]"));
+    }
+
+    /** Fails unless the data of every event of the stream at {@code streamUrl} is valid by the schema of its name. */
+    public void assertEventsMatch(String streamUrl, List<Sse.Event> events) {
+        URI uri = URI.create(streamUrl);
+        String origin = uri.getScheme() + "://" + uri.getRawAuthority();
+        List<String> errors = events.stream()
+                .flatMap(e -> eventMismatches(origin, e.name(), e.dataJson()).stream().map(m -> "event " + e.id() + " " + e.name() + ": " + m))
+                .toList();
+        if (!errors.isEmpty()) {
+            throw new AssertionError("Stream events do not match /q/openapi:\n" + String.join("\n", errors));
+        }
+    }
+
+    /**
+     * What of an event's data the document of the app at {@code origin} does not allow: the data of
+     * {@code progress} is a {@code StreamProgressEvent}, of {@code done} a {@code StreamDoneEvent}, and
+     * so on; an event with no such schema is a mismatch. Properties the schema does not name are too.
+     */
+    public List<String> eventMismatches(String origin, String event, String dataJson) {
+        if (event == null || event.isEmpty()) {
+            return List.of("an event without a name");
+        }
+        String name = "Stream" + Character.toUpperCase(event.charAt(0)) + event.substring(1) + "Event";
+        EventSchemas schemas = eventSchemas.computeIfAbsent(origin, EventSchemas::load);
+        Schema<?> schema = schemas.api().getComponents().getSchemas().get(name);
+        if (schema == null) {
+            return List.of("no schema " + name + " describes the event " + event);
+        }
+        return schemas.validator().validate(dataJson, schema, "event." + event).getMessages().stream()
+                .filter(m -> m.getLevel() == ValidationReport.Level.ERROR)
+                .map(ValidationReport.Message::toString)
+                .toList();
+    }
+
+    /** The document as swagger-parser reads it, and the schema validator the interaction validator uses for bodies. */
+    private record EventSchemas(OpenAPI api, SchemaValidator validator) {
+        static EventSchemas load(String origin) {
+            ParseOptions options = new ParseOptions();
+            options.setResolve(true);
+            OpenAPI api = new OpenApiLoader().loadApi(
+                    OpenApiInteractionValidator.SpecSource.specUrl(origin + "/q/openapi?format=json"), List.of(), options);
+            return new EventSchemas(api, new SchemaValidator(api, new MessageResolver()));
+        }
     }
 
     /** One per application under test (its origin), built from the document it serves. */
