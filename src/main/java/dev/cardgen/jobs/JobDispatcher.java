@@ -17,7 +17,10 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +35,8 @@ import java.util.stream.Collectors;
 
 /**
  * Claims queued jobs and runs them on the application's {@link ManagedExecutor}, at most
- * {@code workers} at once. One loop thread claims exactly as many jobs as there are free workers;
+ * {@code workers} at once, and of a kind at most its {@link JobHandler#maxConcurrent}. One loop
+ * thread claims exactly as many jobs as there are free workers;
  * it wakes on enqueue (after commit), on a NOTIFY from another instance, when a worker finishes,
  * after the reaper requeued work, and otherwise every poll interval.
  *
@@ -64,6 +68,8 @@ public class JobDispatcher {
     private final AtomicBoolean drained = new AtomicBoolean();
     private final Map<String, RunningJob> active = new ConcurrentHashMap<>();
     private Map<String, JobHandler> handlers = Map.of();
+    /** Per kind, the most jobs of it this instance runs at once. */
+    private Map<String, Integer> limits = Map.of();
     private ScheduledExecutorService heartbeat;
     private Thread loop;
     private PgListener listener;
@@ -92,6 +98,9 @@ public class JobDispatcher {
                     + a.getClass().getName() + " and " + b.getClass().getName());
         }));
         int size = config.workerCount();
+        Map<String, Integer> kindLimits = new HashMap<>();
+        handlers.forEach((kind, h) -> kindLimits.put(kind, Math.max(1, Math.min(size, h.maxConcurrent(size)))));
+        limits = Map.copyOf(kindLimits);
         free.set(size);
         heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cardgen-job-heartbeat");
@@ -106,7 +115,7 @@ public class JobDispatcher {
         loop = new Thread(this::loop, "cardgen-job-dispatcher");
         loop.setDaemon(true);
         loop.start();
-        LOG.infof("Job dispatcher %s: %d workers, kinds %s", instanceId, size, handlers.keySet());
+        LOG.infof("Job dispatcher %s: %d workers, at most per kind %s", instanceId, size, limits);
     }
 
     /**
@@ -213,7 +222,7 @@ public class JobDispatcher {
             if (slots <= 0) {
                 return;
             }
-            List<JobStore.Claimed> claimed = store.claim(instanceId, handlers.keySet(), config.lease(), slots);
+            List<JobStore.Claimed> claimed = claim(slots);
             synchronized (gate) {
                 if (!running) {
                     // The drain began while this claim was on its way: hand the jobs straight back.
@@ -233,6 +242,39 @@ public class JobDispatcher {
                 return;
             }
         }
+    }
+
+    /**
+     * Up to {@code slots} jobs, no kind past its limit: a kind with less room left than there are
+     * slots is claimed on its own, at most its room (so, first); the other kinds together in one
+     * statement. A kind at its limit is not claimed until one of its jobs ends (which wakes the loop).
+     */
+    private List<JobStore.Claimed> claim(int slots) throws SQLException {
+        List<JobStore.Claimed> claimed = new ArrayList<>();
+        List<String> unbounded = new ArrayList<>();
+        for (String kind : handlers.keySet()) {
+            int room = limits.get(kind) - running(kind);
+            if (room >= slots) {
+                unbounded.add(kind);
+            } else if (room > 0 && claimed.size() < slots) {
+                claimed.addAll(store.claim(instanceId, List.of(kind), config.lease(), Math.min(room, slots - claimed.size())));
+            }
+        }
+        if (!unbounded.isEmpty() && claimed.size() < slots) {
+            claimed.addAll(store.claim(instanceId, unbounded, config.lease(), slots - claimed.size()));
+        }
+        return claimed;
+    }
+
+    /** Jobs of this kind running here; only the loop thread adds to {@code active}, so this never undercounts. */
+    private int running(String kind) {
+        int n = 0;
+        for (RunningJob job : active.values()) {
+            if (job.job().kind().equals(kind)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private void execute(RunningJob ctx) {
