@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -86,6 +87,11 @@ public class JobDispatcher {
 
     public String instanceId() {
         return instanceId;
+    }
+
+    /** Ids of the jobs running on this instance now. */
+    Set<String> runningHere() {
+        return Set.copyOf(active.keySet());
     }
 
     Optional<JobHandler> handler(String kind) {
@@ -315,14 +321,7 @@ public class JobDispatcher {
             Duration wait = backoff(job.deferrals());
             LOG.warnf("Job %s (%s %s): a dependency is unreachable (%s); back in the queue for %d ms", job.id(), job.kind(),
                     job.refId(), reason, wait.toMillis());
-            try {
-                store.defer(job, instanceId, wait, reason);
-                return "deferred";
-            } catch (Exception dbError) {
-                // The database is away too: the lease runs out and the reaper takes over.
-                LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
-                return "retry";
-            }
+            return defer(job, wait, reason);
         }
         LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
         try {
@@ -336,6 +335,33 @@ public class JobDispatcher {
             LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
         }
         return "retry";
+    }
+
+    /**
+     * Puts the job back uncounted. When the database itself is away, the worker keeps the job (so
+     * this instance's reaper leaves it and the heartbeat renews its lease once the database answers)
+     * and tries again every second until the deferral lands, the lease turns out lost, or the
+     * instance drains (which releases the job, uncounted too).
+     */
+    private String defer(JobStore.Claimed job, Duration wait, String reason) {
+        while (true) {
+            try {
+                return store.defer(job, instanceId, wait, reason) ? "deferred" : "retry";
+            } catch (Exception dbError) {
+                if (!running || !Unavailability.isUnavailable(dbError)) {
+                    // The lease runs out and a reaper takes over.
+                    LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
+                    return "retry";
+                }
+                LOG.debugf("Deferring job %s waits for the database: %s", job.id(), dbError.getMessage());
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return "retry";
+                }
+            }
+        }
     }
 
     /** 1 s, 2 s, 4 s … capped at 30 s, each between half and all of that (jitter, so instances do not retry in step). */
