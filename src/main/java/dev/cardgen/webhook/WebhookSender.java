@@ -109,7 +109,9 @@ public final class WebhookSender implements AutoCloseable {
                         return resp.statusCode();
                     })
                     .toCompletionStage().toCompletableFuture()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                    // Vert.x gives up after the timeout without data; this bound (with a second of grace, so that
+                    // its answer usually comes first) also ends a receiver that trickles bytes.
+                    .get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
             return new Outcome(status, null, elapsed(t0));
         } catch (AddressGuard.Refused e) {
             return new Outcome(null, e.getMessage(), elapsed(t0));
