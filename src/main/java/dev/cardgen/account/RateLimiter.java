@@ -4,6 +4,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.instances.LiveInstances;
+import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Map;
@@ -15,6 +16,10 @@ import java.util.concurrent.TimeUnit;
  * for the whole deployment. Each of N live instances enforces 1/N of both, so a load balancer that
  * spreads a key's requests over the instances lets the documented rate through and no more, without
  * a database round trip per request.
+ *
+ * <p>A bucket that has refilled to its burst is the same as a new one, so it is dropped
+ * ({@link #evictIdle}, every minute): the map holds only the keys used within the last
+ * burst/rate seconds, not every key ever seen.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -37,7 +42,10 @@ public class RateLimiter {
         int share = instances.count();
         double rate = perSecond / share;
         int capacity = Math.max(1, burst / share);
-        long waitNanos = buckets.computeIfAbsent(keyId, k -> new Bucket(capacity)).take(rate, capacity, System.nanoTime());
+        long waitNanos;
+        do { // a bucket evicted between the lookup and the take is replaced by a new (full) one
+            waitNanos = buckets.computeIfAbsent(keyId, k -> new Bucket(capacity)).take(rate, capacity, System.nanoTime());
+        } while (waitNanos == Bucket.EVICTED);
         if (waitNanos > 0) {
             long seconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(waitNanos) + 1);
             throw new ApiException(429, ErrorTypes.RATE_LIMIT, "rate_limited",
@@ -46,9 +54,35 @@ public class RateLimiter {
         }
     }
 
+    @Scheduled(every = "60s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void evictIdle() {
+        evictIdle(System.nanoTime());
+    }
+
+    /** Drops every bucket that is full again at {@code now}; @return how many. */
+    int evictIdle(long now) {
+        if (perSecond <= 0) {
+            return 0;
+        }
+        int share = instances.count();
+        double rate = perSecond / share;
+        int capacity = Math.max(1, burst / share);
+        int before = buckets.size();
+        buckets.values().removeIf(b -> b.evictIfFull(rate, capacity, now));
+        return before - buckets.size();
+    }
+
+    /** Whether {@code keyId} has a bucket now (for tests). */
+    boolean tracks(String keyId) {
+        return buckets.containsKey(keyId);
+    }
+
     private static final class Bucket {
+        static final long EVICTED = -1;
+
         private double tokens;
         private long updatedAt = System.nanoTime();
+        private boolean evicted;
 
         Bucket(int burst) {
             this.tokens = burst;
@@ -56,6 +90,9 @@ public class RateLimiter {
 
         /** @return 0 when a token was taken, else nanoseconds until one is available */
         synchronized long take(double perSecond, int burst, long now) {
+            if (evicted) {
+                return EVICTED;
+            }
             tokens = Math.min(burst, tokens + (now - updatedAt) / 1e9 * perSecond);
             updatedAt = now;
             if (tokens >= 1) {
@@ -63,6 +100,14 @@ public class RateLimiter {
                 return 0;
             }
             return (long) ((1 - tokens) / perSecond * 1e9);
+        }
+
+        /** Marks the bucket evicted when it has refilled to {@code burst} by {@code now}; a later take then finds a new one. */
+        synchronized boolean evictIfFull(double perSecond, int burst, long now) {
+            if (Math.min(burst, tokens + Math.max(0, now - updatedAt) / 1e9 * perSecond) >= burst) {
+                evicted = true;
+            }
+            return evicted;
         }
     }
 }

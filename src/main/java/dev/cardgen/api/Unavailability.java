@@ -15,7 +15,10 @@ public final class Unavailability {
                     || t instanceof StorageUnavailableException) {
                 return true;
             }
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
+            // 08: connection exceptions; 57P: the server is shutting down or restarting (admin_shutdown,
+            // crash_shutdown, cannot_connect_now), which is what a restart does to an open connection.
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
                 return true;
             }
             if (t.getCause() == t) {

@@ -17,10 +17,14 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,7 +36,8 @@ import java.util.stream.Collectors;
 
 /**
  * Claims queued jobs and runs them on the application's {@link ManagedExecutor}, at most
- * {@code workers} at once. One loop thread claims exactly as many jobs as there are free workers;
+ * {@code workers} at once, and of a kind at most its {@link JobHandler#maxConcurrent}. One loop
+ * thread claims exactly as many jobs as there are free workers;
  * it wakes on enqueue (after commit), on a NOTIFY from another instance, when a worker finishes,
  * after the reaper requeued work, and otherwise every poll interval.
  *
@@ -64,6 +69,8 @@ public class JobDispatcher {
     private final AtomicBoolean drained = new AtomicBoolean();
     private final Map<String, RunningJob> active = new ConcurrentHashMap<>();
     private Map<String, JobHandler> handlers = Map.of();
+    /** Per kind, the most jobs of it this instance runs at once. */
+    private Map<String, Integer> limits = Map.of();
     private ScheduledExecutorService heartbeat;
     private Thread loop;
     private PgListener listener;
@@ -82,6 +89,11 @@ public class JobDispatcher {
         return instanceId;
     }
 
+    /** Ids of the jobs running on this instance now. */
+    Set<String> runningHere() {
+        return Set.copyOf(active.keySet());
+    }
+
     Optional<JobHandler> handler(String kind) {
         return Optional.ofNullable(handlers.get(kind));
     }
@@ -92,6 +104,9 @@ public class JobDispatcher {
                     + a.getClass().getName() + " and " + b.getClass().getName());
         }));
         int size = config.workerCount();
+        Map<String, Integer> kindLimits = new HashMap<>();
+        handlers.forEach((kind, h) -> kindLimits.put(kind, Math.max(1, Math.min(size, h.maxConcurrent(size)))));
+        limits = Map.copyOf(kindLimits);
         free.set(size);
         heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cardgen-job-heartbeat");
@@ -106,7 +121,7 @@ public class JobDispatcher {
         loop = new Thread(this::loop, "cardgen-job-dispatcher");
         loop.setDaemon(true);
         loop.start();
-        LOG.infof("Job dispatcher %s: %d workers, kinds %s", instanceId, size, handlers.keySet());
+        LOG.infof("Job dispatcher %s: %d workers, at most per kind %s", instanceId, size, limits);
     }
 
     /**
@@ -213,7 +228,7 @@ public class JobDispatcher {
             if (slots <= 0) {
                 return;
             }
-            List<JobStore.Claimed> claimed = store.claim(instanceId, handlers.keySet(), config.lease(), slots);
+            List<JobStore.Claimed> claimed = claim(slots);
             synchronized (gate) {
                 if (!running) {
                     // The drain began while this claim was on its way: hand the jobs straight back.
@@ -233,6 +248,39 @@ public class JobDispatcher {
                 return;
             }
         }
+    }
+
+    /**
+     * Up to {@code slots} jobs, no kind past its limit: a kind with less room left than there are
+     * slots is claimed on its own, at most its room (so, first); the other kinds together in one
+     * statement. A kind at its limit is not claimed until one of its jobs ends (which wakes the loop).
+     */
+    private List<JobStore.Claimed> claim(int slots) throws SQLException {
+        List<JobStore.Claimed> claimed = new ArrayList<>();
+        List<String> unbounded = new ArrayList<>();
+        for (String kind : handlers.keySet()) {
+            int room = limits.get(kind) - running(kind);
+            if (room >= slots) {
+                unbounded.add(kind);
+            } else if (room > 0 && claimed.size() < slots) {
+                claimed.addAll(store.claim(instanceId, List.of(kind), config.lease(), Math.min(room, slots - claimed.size())));
+            }
+        }
+        if (!unbounded.isEmpty() && claimed.size() < slots) {
+            claimed.addAll(store.claim(instanceId, unbounded, config.lease(), slots - claimed.size()));
+        }
+        return claimed;
+    }
+
+    /** Jobs of this kind running here; only the loop thread adds to {@code active}, so this never undercounts. */
+    private int running(String kind) {
+        int n = 0;
+        for (RunningJob job : active.values()) {
+            if (job.job().kind().equals(kind)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private void execute(RunningJob ctx) {
@@ -273,14 +321,7 @@ public class JobDispatcher {
             Duration wait = backoff(job.deferrals());
             LOG.warnf("Job %s (%s %s): a dependency is unreachable (%s); back in the queue for %d ms", job.id(), job.kind(),
                     job.refId(), reason, wait.toMillis());
-            try {
-                store.defer(job, instanceId, wait, reason);
-                return "deferred";
-            } catch (Exception dbError) {
-                // The database is away too: the lease runs out and the reaper takes over.
-                LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
-                return "retry";
-            }
+            return defer(job, wait, reason);
         }
         LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
         try {
@@ -294,6 +335,33 @@ public class JobDispatcher {
             LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
         }
         return "retry";
+    }
+
+    /**
+     * Puts the job back uncounted. When the database itself is away, the worker keeps the job (so
+     * this instance's reaper leaves it and the heartbeat renews its lease once the database answers)
+     * and tries again every second until the deferral lands, the lease turns out lost, or the
+     * instance drains (which releases the job, uncounted too).
+     */
+    private String defer(JobStore.Claimed job, Duration wait, String reason) {
+        while (true) {
+            try {
+                return store.defer(job, instanceId, wait, reason) ? "deferred" : "retry";
+            } catch (Exception dbError) {
+                if (!running || !Unavailability.isUnavailable(dbError)) {
+                    // The lease runs out and a reaper takes over.
+                    LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
+                    return "retry";
+                }
+                LOG.debugf("Deferring job %s waits for the database: %s", job.id(), dbError.getMessage());
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return "retry";
+                }
+            }
+        }
     }
 
     /** 1 s, 2 s, 4 s … capped at 30 s, each between half and all of that (jitter, so instances do not retry in step). */

@@ -21,4 +21,13 @@ public interface JobHandler {
      * the last attempt. {@code reason} is {@code "lease expired"} or the exception's message.
      */
     void giveUp(String refId, String reason);
+
+    /**
+     * How many jobs of this kind one instance runs at once, given its {@code workers}; by default
+     * all of them. A kind that can hold a worker waiting on something outside (a webhook receiver)
+     * takes fewer, so it can never occupy every worker.
+     */
+    default int maxConcurrent(int workers) {
+        return workers;
+    }
 }

@@ -22,7 +22,7 @@ public class JobReaper {
     void reap() {
         try {
             boolean requeued = false;
-            for (JobStore.Reaped job : store.reapExpired()) {
+            for (JobStore.Reaped job : store.reapExpired(dispatcher.instanceId(), dispatcher.runningHere())) {
                 if ("failed".equals(job.state())) {
                     LOG.warnf("Job %s (%s %s) abandoned: lease expired on its last attempt", job.id(), job.kind(), job.refId());
                     dispatcher.handler(job.kind()).ifPresentOrElse(

@@ -157,19 +157,25 @@ public class JobStore {
 
     /**
      * Running jobs whose lease expired go back to the queue, or fail on their last attempt. Row locks
-     * make concurrent reapers on several instances see each job exactly once.
+     * make concurrent reapers on several instances see each job exactly once. The jobs {@code owner}
+     * is still running itself ({@code ownIds}) are left alone: their lease ran out only because the
+     * database could not be reached to renew it, and their worker is still deciding their outcome.
      */
-    public List<Reaped> reapExpired() throws SQLException {
+    public List<Reaped> reapExpired(String owner, Collection<String> ownIds) throws SQLException {
         String sql = """
                 UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
                        last_error = 'lease expired', lease_owner = NULL, lease_until = NULL, updated_at = now()
                  WHERE state = 'running' AND lease_until < now()
+                   AND NOT (lease_owner = ? AND id = ANY (?))
                 RETURNING id, kind, ref_id, state""";
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql);
-             ResultSet rs = ps.executeQuery()) {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, owner);
+            ps.setArray(2, c.createArrayOf("text", ownIds.toArray()));
             List<Reaped> out = new ArrayList<>();
-            while (rs.next()) {
-                out.add(new Reaped(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Reaped(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                }
             }
             return out;
         }

@@ -73,6 +73,11 @@ public class RetentionSweeper {
 
     /** Runs every rule to the end, one batch per transaction; @return rows deleted per table. */
     public Map<String, Integer> sweep() {
+        return sweep(config.batchSize());
+    }
+
+    /** As {@link #sweep()} with another batch size: tests run many small batches on a handful of rows. */
+    Map<String, Integer> sweep(int batchSize) {
         Instant now = clock.instant();
         Map<String, Integer> deleted = new LinkedHashMap<>();
         for (RetentionRule rule : RULES) {
@@ -82,10 +87,10 @@ public class RetentionSweeper {
             do {
                 batch = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(rule.deleteBatchSql())
                         .setParameter(1, cutoff)
-                        .setParameter(2, config.batchSize())
+                        .setParameter(2, batchSize)
                         .executeUpdate());
                 total += batch;
-            } while (batch >= config.batchSize());
+            } while (batch >= batchSize);
             deleted.put(rule.name(), total);
         }
         if (deleted.values().stream().anyMatch(n -> n > 0)) {

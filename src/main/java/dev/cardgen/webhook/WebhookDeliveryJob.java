@@ -64,6 +64,12 @@ public class WebhookDeliveryJob implements JobHandler {
         return WebhookEvents.JOB_KIND;
     }
 
+    /** Half the workers at most (at least one): a hanging receiver holds a worker for the whole timeout. */
+    @Override
+    public int maxConcurrent(int workers) {
+        return Math.max(1, workers / 2);
+    }
+
     @Override
     public void run(JobContext ctx) {
         Planned plan = QuarkusTransaction.requiringNew().call(() -> plan(ctx.refId()));

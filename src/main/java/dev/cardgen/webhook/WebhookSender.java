@@ -1,9 +1,11 @@
 package dev.cardgen.webhook;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
@@ -16,12 +18,20 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One HTTP POST of a signed event. The host is resolved and checked here and the connection goes to
  * the checked address itself (the host name stays in Host and SNI), so a second DNS answer cannot
  * redirect it; the address actually connected to is checked again. Redirects are not followed: a
  * 3xx is a failed attempt like any other non-2xx.
+ *
+ * <p>Only the status line counts: the response body is discarded as it arrives, never buffered
+ * and never waited for (a receiver can neither make us hold it nor make us wait for its end); the
+ * connection, never kept alive, closes when the body ends or the timeout passes without data. An
+ * attempt that outlives the timeout is abandoned: its connection is closed, whatever stage it had
+ * reached.
  */
 public final class WebhookSender implements AutoCloseable {
 
@@ -50,6 +60,8 @@ public final class WebhookSender implements AutoCloseable {
     /** Blocks the calling (worker) thread for at most the timeout. */
     public Outcome post(String url, String body, String signature) {
         long t0 = System.nanoTime();
+        AtomicReference<HttpClientRequest> request = new AtomicReference<>();
+        AtomicBoolean abandoned = new AtomicBoolean();
         try {
             URI uri = URI.create(url);
             boolean tls = "https".equalsIgnoreCase(uri.getScheme());
@@ -74,32 +86,58 @@ public final class WebhookSender implements AutoCloseable {
                     .putHeader(Signatures.HEADER, signature);
             int status = client.request(options)
                     .compose(req -> {
+                        request.set(req);
+                        if (abandoned.get()) {
+                            req.reset();
+                            return Future.failedFuture(new TimeoutException("abandoned after the timeout"));
+                        }
                         if (req.connection() != null && req.connection().remoteAddress() != null
                                 && req.connection().remoteAddress().hostAddress() != null) {
                             try {
                                 AddressGuard.check(InetAddress.getByName(req.connection().remoteAddress().hostAddress()), allowPrivate);
                             } catch (Exception e) {
                                 req.reset();
-                                return io.vertx.core.Future.failedFuture(e);
+                                return Future.failedFuture(e);
                             }
                         }
                         return req.send(Buffer.buffer(body));
                     })
-                    .compose(resp -> resp.body().map(ignored -> resp.statusCode()))
+                    .map(resp -> {
+                        // The body is dropped as it arrives, never buffered, and not waited for.
+                        resp.exceptionHandler(ignored -> { });
+                        resp.handler(ignored -> { });
+                        return resp.statusCode();
+                    })
                     .toCompletionStage().toCompletableFuture()
+                    // Vert.x gives up after the timeout without data; this bound (with a second of grace, so that
+                    // its answer usually comes first) also ends a receiver that trickles bytes.
                     .get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
             return new Outcome(status, null, elapsed(t0));
         } catch (AddressGuard.Refused e) {
             return new Outcome(null, e.getMessage(), elapsed(t0));
         } catch (TimeoutException e) {
+            abandon(request, abandoned);
             return new Outcome(null, "timeout", elapsed(t0));
         } catch (InterruptedException e) {
+            abandon(request, abandoned);
             Thread.currentThread().interrupt();
             return new Outcome(null, "interrupted", elapsed(t0));
         } catch (ExecutionException e) {
             return new Outcome(null, describe(e.getCause()), elapsed(t0));
         } catch (RuntimeException e) {
             return new Outcome(null, describe(e), elapsed(t0));
+        }
+    }
+
+    /**
+     * Closes the attempt's connection. Whichever of this and the request's creation comes second
+     * sees the other's mark, so a request created after the timeout is reset too.
+     */
+    private static void abandon(AtomicReference<HttpClientRequest> request, AtomicBoolean abandoned) {
+        abandoned.set(true);
+        HttpClientRequest req = request.get();
+        if (req != null) {
+            req.reset();
         }
     }
 

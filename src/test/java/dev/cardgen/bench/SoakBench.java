@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -37,8 +38,21 @@ import static dev.cardgen.bench.ServiceBench.KEY;
  * intended 422), generations followed by 50 open stream connections, polling GETs, exports and
  * their downloads. Prints per endpoint the statuses and p50/p99, every unexpected answer, and the
  * service's heap, RSS, open files and database connections at the start and the end. Loopback only.
+ *
+ * <p>The end figures are taken once the load's own connections are gone: the client closes a
+ * connection idle for {@value #CLIENT_KEEP_ALIVE_SECONDS} s, and the service runs with its pool's idle
+ * removal at {@value #POOL_IDLE_REMOVAL} (the default is 5 minutes), so the pool can shrink back to its
+ * configured minimum (0) before the database connections are counted.
  */
 public final class SoakBench {
+
+    static final int CLIENT_KEEP_ALIVE_SECONDS = 5;
+    static final String POOL_IDLE_REMOVAL = "20S";
+    /** The service's pool: quarkus.datasource.jdbc.min-size (not set, Agroal's 0) and max-size in application.properties. */
+    private static final int POOL_MIN = 0;
+    private static final int POOL_MAX = 32;
+    /** The connections held for the life of the process: the LISTEN of the job queue and of the event log. */
+    private static final String LISTEN_APP_PREFIX = "cardgen-listen-";
 
     private final ServiceBench service;
     private final EmbeddedPostgres postgres;
@@ -47,6 +61,8 @@ public final class SoakBench {
     private final Map<String, AtomicLong> statuses = new ConcurrentHashMap<>();
     private final List<String> unexpected = new CopyOnWriteArrayList<>();
     private final List<String> assets = new CopyOnWriteArrayList<>();
+    /** Counts attempts, not assets: a refused upload adds no asset, and every tenth attempt must be the small one. */
+    private final AtomicInteger uploadAttempts = new AtomicInteger();
     private final List<String> generations = new CopyOnWriteArrayList<>();
     private final List<String> completed = new CopyOnWriteArrayList<>();
 
@@ -57,12 +73,16 @@ public final class SoakBench {
     }
 
     public static void main(String[] args) throws Exception {
+        // Before the first HttpClient exists: the JDK reads it once, and 1200 s would keep the load's connections open at the end.
+        System.setProperty("jdk.httpclient.keepalive.timeout", Integer.toString(CLIENT_KEEP_ALIVE_SECONDS));
         Duration length = Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("SOAK_SECONDS", "600")));
         Path work = Files.createTempDirectory("cardgen-soak");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start()) {
             ServiceBench service = new ServiceBench(pg, work);
             String heapOption = System.getenv().getOrDefault("SOAK_APP_JVM", "-Xmx384m");
-            service.start(List.of(heapOption.split("\\s+")));
+            List<String> jvm = new ArrayList<>(List.of(heapOption.split("\\s+")));
+            jvm.add("-Dquarkus.datasource.jdbc.idle-removal-interval=" + POOL_IDLE_REMOVAL);
+            service.start(jvm);
             try {
                 new SoakBench(service, pg, length).run(length, heapOption);
             } finally {
@@ -93,8 +113,9 @@ public final class SoakBench {
             pool.shutdownNow();
             unexpected.add("load threads did not stop in time");
         }
-        LockSupport.parkNanos(Duration.ofSeconds(10).toNanos()); // let connections go idle
         System.out.println("soak: at end    " + resources());
+        long settled = awaitIdle();
+        System.out.printf("soak: idle      %s (%d s after the load stopped)%n", resources(), settled);
         // What the heap holds after the run (SOAK_HISTOGRAM=n: the n largest classes), to tell bounded caches from a leak.
         int top = Integer.parseInt(System.getenv().getOrDefault("SOAK_HISTOGRAM", "0"));
         if (top > 0) {
@@ -122,7 +143,7 @@ public final class SoakBench {
     }
 
     private void upload() throws Exception {
-        boolean tooSmall = assets.size() % 10 == 9;
+        boolean tooSmall = uploadAttempts.getAndIncrement() % 10 == 9;
         long t0 = System.nanoTime();
         try {
             assets.add(service.uploadAsset(tooSmall ? BadUploads.photoJpeg(400, 300) : BadUploads.photoJpeg(2000, 1500)));
@@ -241,17 +262,40 @@ public final class SoakBench {
         try (var list = Files.list(Path.of("/proc/" + pid + "/fd"))) {
             fds = list.count();
         }
-        String db;
+        long[] db = dbConnections();
+        return String.format("heap after GC: %s | %s | open files %d | DB connections: pool %d (min %d, max %d, %d idle), LISTEN %d",
+                ServiceBench.heap(pid), rss, fds, db[0], POOL_MIN, POOL_MAX, db[1], db[2]);
+    }
+
+    /** {pool connections, of which idle, LISTEN connections} of the service, as PostgreSQL sees them. */
+    private long[] dbConnections() throws Exception {
         try (Connection c = postgres.getPostgresDatabase().getConnection();
-             ResultSet rs = c.createStatement().executeQuery("SELECT state, count(*) FROM pg_stat_activity "
-                     + "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY state ORDER BY state")) {
-            StringBuilder b = new StringBuilder();
-            while (rs.next()) {
-                b.append(rs.getString(1)).append('=').append(rs.getLong(2)).append(' ');
-            }
-            db = b.toString().strip();
+             ResultSet rs = c.createStatement().executeQuery("SELECT "
+                     + "count(*) FILTER (WHERE application_name NOT LIKE '" + LISTEN_APP_PREFIX + "%'), "
+                     + "count(*) FILTER (WHERE application_name NOT LIKE '" + LISTEN_APP_PREFIX + "%' AND state = 'idle'), "
+                     + "count(*) FILTER (WHERE application_name LIKE '" + LISTEN_APP_PREFIX + "%') "
+                     + "FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)};
         }
-        return String.format("heap after GC: %s | %s | open files %d | DB connections %s", ServiceBench.heap(pid), rss, fds, db);
+    }
+
+    /**
+     * Waits (at most 3 idle-removal intervals plus the client's keep-alive) until the pool is back at its
+     * minimum; @return seconds since the load stopped. What is left after that is reported, not hidden.
+     */
+    private long awaitIdle() throws Exception {
+        long t0 = System.nanoTime();
+        long limit = 3 * Duration.parse("PT" + POOL_IDLE_REMOVAL).toNanos() + Duration.ofSeconds(CLIENT_KEEP_ALIVE_SECONDS + 5).toNanos();
+        while (System.nanoTime() - t0 < limit && dbConnections()[0] > POOL_MIN) {
+            LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
+        }
+        // The client's idle connections close on their own timer, which may not have run yet.
+        long keepAlive = Duration.ofSeconds(CLIENT_KEEP_ALIVE_SECONDS + 2).toNanos() - (System.nanoTime() - t0);
+        if (keepAlive > 0) {
+            LockSupport.parkNanos(keepAlive);
+        }
+        return (System.nanoTime() - t0) / 1_000_000_000;
     }
 
     private void report() {

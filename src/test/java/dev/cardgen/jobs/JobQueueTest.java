@@ -48,6 +48,8 @@ class JobQueueTest {
     TestHandlers.LeaseLoser leaseLoser;
     @Inject
     TestHandlers.Gated gated;
+    @Inject
+    TestHandlers.HalfGated halfGated;
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String jdbcUrl;
 
@@ -89,6 +91,29 @@ class JobQueueTest {
             assertTrue(!start.isBefore(freed.minusMillis(5)) && start.isBefore(freed.plusMillis(500)),
                     "job " + (4 + k) + " started " + start + ", worker freed " + freed);
         }
+    }
+
+    @Test
+    void aKindLimitedToHalfTheWorkersLeavesTheOtherHalfToOtherKinds() {
+        gated.reset();
+        halfGated.reset();
+        List<String> ids = new ArrayList<>();
+        QuarkusTransaction.requiringNew().run(() -> {
+            for (int i = 0; i < 4; i++) {
+                ids.add(queue.enqueue("test-gated-half", ref())); // the oldest: a plain claim would take all four
+            }
+            for (int i = 0; i < 2; i++) {
+                ids.add(queue.enqueue("test-gated", ref()));
+            }
+        });
+        await().atMost(Duration.ofSeconds(5)).until(() -> halfGated.running.get() == 2 && gated.running.get() == 2);
+        assertEquals(2, halfGated.runs.size(), "at most half of the 4 workers on the limited kind");
+        assertEquals(2, count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'queued'", ids));
+        halfGated.gate.countDown();
+        gated.gate.countDown();
+        await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'done'", ids) == 6);
+        assertEquals(2, halfGated.peak.get());
+        assertEquals(4, halfGated.runs.size());
     }
 
     @Test

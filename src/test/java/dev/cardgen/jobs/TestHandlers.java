@@ -97,8 +97,7 @@ final class TestHandlers {
     }
 
     /** Blocks on a gate the test opens, recording start and end times and the peak concurrency. */
-    @Singleton
-    static class Gated extends Recording {
+    abstract static class Gate extends Recording {
         record Span(String refId, Instant start, Instant end) {
         }
 
@@ -107,16 +106,15 @@ final class TestHandlers {
         final AtomicInteger peak = new AtomicInteger();
         final List<Span> spans = new CopyOnWriteArrayList<>();
 
+        /** Closes the gate and forgets every earlier run, so a test counts only its own. */
         void reset() {
+            runs.clear();
+            givenUp.clear();
+            reasons.clear();
             gate = new CountDownLatch(1);
             running.set(0);
             peak.set(0);
             spans.clear();
-        }
-
-        @Override
-        public String kind() {
-            return "test-gated";
         }
 
         @Override
@@ -132,6 +130,28 @@ final class TestHandlers {
                 running.decrementAndGet();
                 spans.add(new Span(ctx.refId(), start, Instant.now()));
             }
+        }
+    }
+
+    @Singleton
+    static class Gated extends Gate {
+        @Override
+        public String kind() {
+            return "test-gated";
+        }
+    }
+
+    /** A gated kind that one instance runs on at most half its workers. */
+    @Singleton
+    static class HalfGated extends Gate {
+        @Override
+        public String kind() {
+            return "test-gated-half";
+        }
+
+        @Override
+        public int maxConcurrent(int workers) {
+            return workers / 2;
         }
     }
 }

@@ -1,16 +1,23 @@
 package dev.cardgen.metrics;
 
+import dev.cardgen.api.Ids;
+import dev.cardgen.stream.EventLog;
+import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
+import dev.cardgen.testing.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -27,11 +34,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class MetricsTest {
 
+    @Inject
+    EventLog log;
+    @Inject
+    StreamTokens tokens;
+
     private static final Pattern LINE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(?:[^\"}]|\"(?:[^\"\\\\]|\\\\.)*\")*})? (\\S+)$");
 
     @Test
     void theServiceCountsWhatItDoes() throws Exception {
         var acct = Api.newAccount();
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            Api.as(acct.key()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url("/hook"), "events", List.of("generation.completed")))
+                    .post("/api/v1/webhook_endpoints").then().statusCode(201);
+            countsWhatItDoes(acct, receiver);
+        }
+    }
+
+    private void countsWhatItDoes(Api.TestAccount acct, WebhookReceiver receiver) throws Exception {
         Map<String, Double> before = scrape();
 
         Api.as(acct.key()).multiPart("file", "tiny.png", tinyPng(), "image/png").post("/api/v1/assets").then().statusCode(422);
@@ -49,8 +70,25 @@ class MetricsTest {
         await().atMost(Duration.ofSeconds(60)).until(() ->
                 "ready".equals(Api.as(acct.key()).get("/api/v1/exports/" + exp).then().extract().path("status")));
 
+        // A stream still open: its generation is only an event log with one event so far, no job.
+        String held = Ids.next(Ids.GENERATION);
+        String heldUrl = streamUrl.substring(0, streamUrl.lastIndexOf('/') + 1) + tokens.issue(held, Duration.ofMinutes(15)).token();
+        log.append(held, "progress", Map.of("generation_id", held, "stage", "subject", "progress", 0.1));
+        HttpResponse<InputStream> open = Sse.open(heldUrl, Duration.ofSeconds(30), null);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            double openNow = value(scrape(), "cardgen_stream_connections");
+            assertTrue(openNow >= 1 && openNow >= value(before, "cardgen_stream_connections") + 1,
+                    "an open stream is counted: " + openNow);
+        });
+        log.append(held, "done", Map.of("generation_id", held, "status", "completed", "variants", 0));
+        List<Sse.Event> heldEvents = Sse.readUntilClosed(open);
+        assertEquals(List.of("progress", "done"), heldEvents.stream().map(Sse.Event::name).toList());
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().size() == 1);
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             Map<String, Double> after = scrape();
+            assertEquals(1.0, delta(before, after, "cardgen_webhooks_deliveries_total", "status=\"succeeded\""));
+            assertEquals(0.0, delta(before, after, "cardgen_webhooks_deliveries_total", "status=\"failed\""));
             assertEquals(1.0, delta(before, after, "cardgen_uploads_rejected_total", "code=\"image_too_small\""));
             assertEquals(1.0, delta(before, after, "cardgen_generations_finished_total", "status=\"completed\""));
             assertEquals(1.0, delta(before, after, "cardgen_exports_finished_total", "status=\"ready\""));
@@ -60,7 +98,8 @@ class MetricsTest {
             atLeast(1, before, after, "cardgen_render_stage_seconds_count", "stage=\"scene\"");
             atLeast(2, before, after, "cardgen_render_stage_seconds_count", "stage=\"render\"");
             atLeast(1, before, after, "cardgen_render_stage_seconds_count", "stage=\"export\"");
-            // The stream has ended, so it is no longer counted as open.
+            atLeast(1, before, after, "cardgen_jobs_run_seconds_count", "kind=\"webhook\"", "outcome=\"done\"");
+            // Both streams have ended, so they are no longer counted as open.
             assertEquals(value(before, "cardgen_stream_connections"), value(after, "cardgen_stream_connections"));
             atLeast(1, before, after, "http_server_requests_seconds_count", "uri=\"/api/v1/render-stream/{token}\"");
         });
@@ -68,7 +107,12 @@ class MetricsTest {
         String text = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
         String token = streamUrl.substring(streamUrl.lastIndexOf('/') + 1);
         assertFalse(text.contains(token), "a stream token must never become a label");
-        assertTrue(text.contains("cardgen_jobs_queue{kind=\"generation\",state=\"queued\"}"), "queue depth by kind and state");
+        for (String kind : List.of("generation", "export", "webhook")) {
+            for (String state : List.of("queued", "running")) {
+                assertTrue(text.contains("cardgen_jobs_queue{kind=\"" + kind + "\",state=\"" + state + "\"}"),
+                        "queue depth of " + kind + " jobs " + state);
+            }
+        }
         assertTrue(text.contains("cardgen_render_stage_seconds_bucket{stage=\"render\",le=\"0.25\"}"), "buckets that fit render times");
         assertTrue(Pattern.compile("http_server_requests_seconds_bucket\\{[^}]*le=\"0\\.005\"").matcher(text).find(), "HTTP buckets");
     }

@@ -1,16 +1,28 @@
 package dev.cardgen.resilience;
 
+import dev.cardgen.api.Ids;
+import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RestartablePostgres;
 import dev.cardgen.testing.Sse;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
+import java.net.URL;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * PostgreSQL stops while generations run and starts again 20 s later: readiness follows it,
  * requests meanwhile get 503 with Retry-After, and afterwards every generation completes once and
- * every stream shows each of its events once, in order.
+ * every stream shows each of its events once, in order, each job at one counted attempt. Both
+ * LISTEN connections are back: a job and a stream event written and announced from a connection of
+ * the test's own are picked up within seconds, with the poll interval far longer.
  */
 @QuarkusTest
 @TestProfile(DatabaseOutageTest.OwnDatabase.class)
@@ -40,12 +54,24 @@ class DatabaseOutageTest {
             return List.of(new TestResourceEntry(RestartablePostgres.class));
         }
 
-        /** One worker, so the generations run one after the other and the outage finds most of them unfinished. */
+        /**
+         * One worker, so the generations run one after the other and the outage finds most of them
+         * unfinished; a poll interval of a minute, so only a NOTIFY can start a job within seconds.
+         */
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.jobs.workers", "1");
+            return Map.of("cardgen.jobs.workers", "1", "cardgen.jobs.poll-interval", POLL);
         }
     }
+
+    static final String POLL = "60s";
+
+    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
+    String jdbcUrl;
+    @Inject
+    StreamTokens tokens;
+    @TestHTTPResource("/api/v1/render-stream/")
+    URL streamBase;
 
     @Test
     void generationsRunningWhenTheDatabaseRestartsCompleteOnce() throws Exception {
@@ -84,8 +110,80 @@ class DatabaseOutageTest {
             List<Sse.Event> events = streams.get(i).get(150, TimeUnit.SECONDS);
             assertStreamOnce(ids.get(i), events);
         }
+        try (Connection c = outside(); PreparedStatement ps = c.prepareStatement(
+                "SELECT count(*) FILTER (WHERE attempts = 1 AND state = 'done') FROM jobs WHERE ref_id = ANY (?)")) {
+            ps.setArray(1, c.createArrayOf("text", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(4, rs.getInt(1), "each generation's job done at one counted attempt");
+            }
+        }
         Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("name", "after the outage"))
                 .post("/api/v1/projects").then().statusCode(201);
+
+        theJobQueuesListenIsBack();
+        theEventLogsListenIsBack();
+    }
+
+    /** A job inserted and announced as another instance would: only its NOTIFY can wake this one before the poll. */
+    private void theJobQueuesListenIsBack() throws Exception {
+        String job = "job_outage" + Ids.random(14);
+        try (Connection c = outside(); PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO jobs (id, kind, ref_id, state, attempts, max_attempts, created_at, updated_at)
+                SELECT ?, 'test-once', ?, 'queued', 0, 3, clock_timestamp(), clock_timestamp()
+                  FROM (SELECT pg_notify('cardgen_jobs', 'test-once')) AS announce""")) {
+            ps.setString(1, job);
+            ps.setString(2, "ref_" + job);
+            ps.executeUpdate();
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(jobState(job)));
+    }
+
+    /** An event appended and announced from outside reaches a follower here only through the event log's LISTEN. */
+    private void theEventLogsListenIsBack() throws Exception {
+        String stream = Ids.next(Ids.GENERATION);
+        HttpResponse<InputStream> follower = Sse.open(streamBase + tokens.issue(stream, Duration.ofMinutes(15)).token(),
+                Duration.ofSeconds(20), null);
+        CompletableFuture<List<Sse.Event>> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Sse.readUntilClosed(follower);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (Connection c = outside()) {
+            appendFromOutside(c, stream, 1, "progress", "{\"generation_id\":\"" + stream + "\",\"stage\":\"subject\",\"progress\":0.1}");
+            appendFromOutside(c, stream, 2, "done", "{\"generation_id\":\"" + stream + "\",\"status\":\"completed\",\"variants\":0}");
+        }
+        List<Sse.Event> events = read.get(5, TimeUnit.SECONDS);
+        assertEquals(List.of("progress", "done"), events.stream().map(Sse.Event::name).toList());
+    }
+
+    private static void appendFromOutside(Connection c, String stream, int seq, String event, String data) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO stream_events (stream_id, seq, event, data, created_at)
+                SELECT ?, ?, ?, ?, now() FROM (SELECT pg_notify('cardgen_events', ?)) AS announce""")) {
+            ps.setString(1, stream);
+            ps.setInt(2, seq);
+            ps.setString(3, event);
+            ps.setString(4, data);
+            ps.setString(5, stream + ":" + seq);
+            ps.executeUpdate();
+        }
+    }
+
+    private String jobState(String job) throws Exception {
+        try (Connection c = outside(); PreparedStatement ps = c.prepareStatement("SELECT state FROM jobs WHERE id = ?")) {
+            ps.setString(1, job);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** A connection of the test's own, not from the app's pool. */
+    private Connection outside() throws Exception {
+        return DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
     }
 
     /** Creates n 4-variant generations of the asset and follows each stream to its end, in the background. */

@@ -1,5 +1,6 @@
 package dev.cardgen.retention;
 
+import dev.cardgen.api.Ids;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
@@ -12,8 +13,17 @@ import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.hasSize;
@@ -33,6 +43,9 @@ class RetentionTest {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    RetentionConfig config;
 
     @AfterEach
     void resetClock() {
@@ -108,6 +121,90 @@ class RetentionTest {
                 em.createNativeQuery("DELETE FROM jobs WHERE ref_id = ?1").setParameter(1, stream).executeUpdate();
             });
         }
+    }
+
+    @Test
+    void anEndedWebhookDeliveryGoesAfterItsRetentionInBatches() {
+        var acct = Api.newAccount();
+        String endpoint = endpoint(acct.key());
+        Instant now = clock.instant();
+        Duration keep = config.webhookDeliveries();
+        List<String> old = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            old.add(delivery(endpoint, acct.id(), i % 2 == 0 ? "succeeded" : "failed", now.minus(keep).minus(Duration.ofDays(2)),
+                    now.minus(keep).minus(Duration.ofDays(1))));
+        }
+        String recent = delivery(endpoint, acct.id(), "succeeded", now.minus(keep), now.minus(keep).plus(Duration.ofDays(1)));
+        String pending = delivery(endpoint, acct.id(), "pending", now.minus(keep).minus(Duration.ofDays(9)), null);
+
+        Map<String, Integer> deleted = sweeper.sweep(2); // 5 old rows: three batches, the last one short
+        assertTrue(deleted.get("webhook_deliveries") >= 5, deleted.toString());
+        assertEquals(List.of(pending, recent).stream().sorted().toList(), deliveriesOf(endpoint),
+                "ended deliveries past the retention are gone; a recent one and a pending one stay");
+    }
+
+    @Test
+    void twoSweepsAtOnceDeleteEveryRowOnceWithoutError() throws Exception {
+        var acct = Api.newAccount();
+        String endpoint = endpoint(acct.key());
+        Instant now = clock.instant();
+        Instant ended = now.minus(config.webhookDeliveries()).minus(Duration.ofDays(1));
+        sweeper.sweep(); // whatever other tests left behind, so only this test's rows are due below
+        int n = 40;
+        for (int i = 0; i < n; i++) {
+            delivery(endpoint, acct.id(), "succeeded", ended.minus(Duration.ofHours(1)), ended);
+        }
+
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Map<String, Integer>>> sweeps = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                sweeps.add(threads.submit(() -> {
+                    go.await();
+                    return sweeper.sweep(2);
+                }));
+            }
+            go.countDown();
+            int total = 0;
+            for (Future<Map<String, Integer>> sweep : sweeps) {
+                total += sweep.get(60, TimeUnit.SECONDS).get("webhook_deliveries"); // throws if a sweep failed
+            }
+            assertEquals(n, total, "every row deleted by exactly one of the two sweeps");
+            assertEquals(List.of(), deliveriesOf(endpoint));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static String endpoint(String key) {
+        return Api.as(key).contentType(ContentType.JSON)
+                .body(Map.of("url", "https://hooks.example.com/retention", "events", List.of("export.ready")))
+                .post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("id");
+    }
+
+    private String delivery(String endpointId, String accountId, String status, Instant created, Instant completed) {
+        String id = "whd_retention" + Ids.random(11);
+        QuarkusTransaction.requiringNew().run(() -> {
+            var insert = em.createNativeQuery("INSERT INTO webhook_deliveries "
+                            + "(id, endpoint_id, account_id, event_id, event_type, payload, status, created_at, completed_at) "
+                            + "VALUES (?1, ?2, ?3, ?4, 'export.ready', '{}', ?5, ?6, " + (completed == null ? "NULL" : "?7") + ")")
+                    .setParameter(1, id).setParameter(2, endpointId).setParameter(3, accountId)
+                    .setParameter(4, "evt_retention" + Ids.random(11)).setParameter(5, status)
+                    .setParameter(6, Timestamp.from(created));
+            if (completed != null) {
+                insert.setParameter(7, Timestamp.from(completed));
+            }
+            insert.executeUpdate();
+        });
+        return id;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> deliveriesOf(String endpointId) {
+        return QuarkusTransaction.requiringNew().call(() -> (List<String>) em.createNativeQuery(
+                "SELECT id FROM webhook_deliveries WHERE endpoint_id = ?1").setParameter(1, endpointId).getResultList())
+                .stream().sorted().toList();
     }
 
     private Map<String, Long> rowsOf(String generationId, String accountId) {

@@ -79,7 +79,19 @@ class WebhookApiTest {
                 .body("disabled", is(true)).body("events", is(List.of("generation.completed")))
                 .body("url", is("https://hooks.example.com/cardgen")).body("description", is("shop"));
 
+        Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("url", "https://hooks.example.com/v2?shop=1"))
+                .post("/api/v1/webhook_endpoints/" + id).then().statusCode(200)
+                .body("size()", is(7)).body("", not(hasKey("secret"))).body("id", is(id))
+                .body("url", is("https://hooks.example.com/v2?shop=1")).body("events", is(List.of("generation.completed")))
+                .body("description", is("shop")).body("disabled", is(true));
+        Api.as(acct.key()).get("/api/v1/webhook_endpoints/" + id).then().statusCode(200).body("url", is("https://hooks.example.com/v2?shop=1"));
+        assertError(Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("url", "ftp://hooks.example.com/x"))
+                .post("/api/v1/webhook_endpoints/" + id).then(), 400, "invalid_request_error", "parameter_invalid", "url");
+        Api.as(acct.key()).get("/api/v1/webhook_endpoints/" + id).then().statusCode(200).body("url", is("https://hooks.example.com/v2?shop=1"));
+
         var other = Api.newAccount();
+        assertError(Api.as(other.key()).contentType(ContentType.JSON).body(Map.of("url", "https://evil.example.com"))
+                .post("/api/v1/webhook_endpoints/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(other.key()).get("/api/v1/webhook_endpoints/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(other.key()).get("/api/v1/webhook_endpoints/" + id + "/deliveries").then(), 404,
                 "invalid_request_error", "resource_missing", "id");
@@ -233,6 +245,40 @@ class WebhookApiTest {
             clock.advance(Duration.ofHours(2));
             events.enqueueDue();
             assertEquals(2, receiver.received().size());
+        }
+    }
+
+    @Test
+    void anUpdatedUrlGetsTheNextDeliveries() throws Exception {
+        var acct = Api.newAccount();
+        try (WebhookReceiver old = new WebhookReceiver(); WebhookReceiver moved = new WebhookReceiver()) {
+            var endpoint = endpointFor(acct.key(), old);
+            Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("url", moved.url("/moved")))
+                    .post("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200).body("url", is(moved.url("/moved")));
+            publish(acct.id(), Instant.now());
+            await().atMost(Duration.ofSeconds(10)).until(() -> "succeeded".equals(delivery(acct.key(), endpoint.id()).get("status")));
+            assertEquals(1, moved.received().size());
+            assertEquals("/moved", moved.received().get(0).path());
+            verify(endpoint.secret(), moved.received().get(0)); // the secret stays with the endpoint
+            assertEquals(0, old.received().size());
+        }
+    }
+
+    @Test
+    void deletingAnEndpointDropsItsPendingDeliveries() throws Exception {
+        var acct = Api.newAccount();
+        try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
+            var endpoint = endpointFor(acct.key(), receiver);
+            publish(acct.id(), Instant.now());
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            assertEquals("pending", delivery(acct.key(), endpoint.id()).get("status"));
+
+            Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200);
+            assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
+            clock.advance(Duration.ofSeconds(31)); // the retry would be due now
+            events.enqueueDue();
+            assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
+            assertEquals(1, receiver.received().size(), "no attempt after the delete");
         }
     }
 
