@@ -40,7 +40,9 @@ class StrictProfileTest {
     public static class Strict implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.5", "cardgen.rate-limit.burst", "3",
+            // One token every 20 s: the four requests of the rate-limit test cannot be stretched past a
+            // refill on a loaded machine (at 0.5/s one refilled after 2 s and the fourth got a 200).
+            return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.05", "cardgen.rate-limit.burst", "3",
                     "cardgen.playground.enabled", "false", "cardgen.cors.origins", "");
         }
     }
