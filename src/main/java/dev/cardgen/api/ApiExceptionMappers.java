@@ -14,7 +14,11 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.stream.Collectors;
 
-/** The one place where exceptions become the error body of the README's Errors section. */
+/**
+ * Turns exceptions raised inside JAX-RS into the error body of the README's Errors section. What
+ * Vert.x answers before JAX-RS runs is written by {@link HttpEdge}; both take the framework errors
+ * from {@link FrameworkErrors}.
+ */
 public class ApiExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);
