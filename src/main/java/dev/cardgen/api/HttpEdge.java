@@ -193,7 +193,7 @@ public class HttpEdge {
         } else if (status == 404) {
             error = FrameworkErrors.unknownRoute();
         } else if (status == 405) {
-            error = new ApiException(405, ErrorTypes.INVALID_REQUEST, "method_not_allowed", "This URL does not accept that HTTP method.", null);
+            error = FrameworkErrors.methodNotAllowed(null);
         } else {
             if (ctx.failure() != null) {
                 LOG.errorf(ctx.failure(), "HTTP failure %s", (Object) ctx.get(REQUEST_ID));
