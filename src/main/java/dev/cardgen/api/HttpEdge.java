@@ -220,7 +220,11 @@ public class HttpEdge {
                 limits.lingerBytes().asLongValue(), limits.lingerTimeout().toMillis()));
     }
 
-    private void write(RoutingContext ctx, ApiException error) {
+    /**
+     * Answers a request Vert.x handles itself (this edge, the stream route) with the JSON error body;
+     * a 413 or 505 also closes the connection after reading off the rest of the body.
+     */
+    public void write(RoutingContext ctx, ApiException error) {
         String body;
         try {
             body = json.writeValueAsString(error.body());
