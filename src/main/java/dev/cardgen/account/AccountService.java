@@ -2,6 +2,7 @@ package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Sha256;
 import dev.cardgen.api.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -87,7 +88,7 @@ public class AccountService {
     public String ensureBootstrapKey(String secret) {
         io.quarkus.hibernate.orm.panache.Panache.getEntityManager()
                 .createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(hashtext('cardgen.bootstrap-key'))").getSingleResult();
-        return ApiKey.findByHash(Hashing.sha256Hex(secret))
+        return ApiKey.findByHash(Sha256.hex(secret))
                 .map(k -> k.accountId)
                 .orElseGet(() -> store(create("Bootstrap", null).id, secret).key().accountId);
     }
@@ -96,7 +97,7 @@ public class AccountService {
         ApiKey key = new ApiKey();
         key.id = Ids.next(Ids.KEY);
         key.accountId = accountId;
-        key.keyHash = Hashing.sha256Hex(secret);
+        key.keyHash = Sha256.hex(secret);
         key.prefix = secret.substring(0, Math.min(12, secret.length()));
         key.createdAt = Times.now();
         key.persist();

@@ -3,6 +3,7 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
+import dev.cardgen.api.FrameworkErrors;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -25,7 +26,7 @@ public class AdminAuthFilter {
             return;
         }
         if (adminToken.isEmpty()) {
-            throw new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "Unrecognized request URL.", null);
+            throw FrameworkErrors.unknownRoute(); // the admin API is off: as if it did not exist
         }
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         if (header == null || header.isBlank()) {

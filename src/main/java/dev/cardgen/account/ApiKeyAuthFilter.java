@@ -34,8 +34,7 @@ public class ApiKeyAuthFilter {
             if (request.getUriInfo().getQueryParameters().containsKey("signature")) {
                 return; // a signed capability URL: the resource checks the signature
             }
-            throw new ApiException(401, ErrorTypes.AUTHENTICATION, "api_key_missing",
-                    "No API key provided. Send 'Authorization: Bearer <API_KEY>'.", null);
+            throw keyMissing();
         }
         String secret = header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : "";
         if (secret.isEmpty() || secret.length() > 200) {
@@ -44,6 +43,12 @@ public class ApiKeyAuthFilter {
         ApiKeyAuthenticator.Principal principal = authenticator.authenticate(secret).orElseThrow(ApiKeyAuthFilter::invalid);
         rateLimiter.acquire(principal.keyId());
         caller.authenticate(principal.accountId(), principal.keyId());
+    }
+
+    /** 401 for a request that carried no API key; also what {@link Caller} answers when asked without one. */
+    static ApiException keyMissing() {
+        return new ApiException(401, ErrorTypes.AUTHENTICATION, "api_key_missing",
+                "No API key provided. Send 'Authorization: Bearer <API_KEY>'.", null);
     }
 
     private static ApiException invalid() {

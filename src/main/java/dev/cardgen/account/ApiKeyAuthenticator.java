@@ -1,6 +1,7 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.BoundedCache;
+import dev.cardgen.api.Sha256;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -28,7 +29,7 @@ public class ApiKeyAuthenticator {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Principal> authenticate(String secret) {
-        String hash = Hashing.sha256Hex(secret);
+        String hash = Sha256.hex(secret);
         long now = System.nanoTime();
         Optional<Entry> hit = cache.get(hash).filter(e -> e.expiresAt - now > 0);
         if (hit.isPresent()) {

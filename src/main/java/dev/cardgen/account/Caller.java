@@ -1,7 +1,5 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.ApiException;
-import dev.cardgen.api.ErrorTypes;
 import jakarta.enterprise.context.RequestScoped;
 
 /** Who is calling: set by {@link ApiKeyAuthFilter} for every authenticated {@code /api/v1} request. */
@@ -22,8 +20,7 @@ public class Caller {
     /** The caller's account; fails with 401 when the request carried no valid key. */
     public String accountId() {
         if (accountId == null) {
-            throw new ApiException(401, ErrorTypes.AUTHENTICATION, "api_key_missing",
-                    "No API key provided. Send 'Authorization: Bearer <API_KEY>'.", null);
+            throw ApiKeyAuthFilter.keyMissing();
         }
         return accountId;
     }

@@ -14,7 +14,11 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.stream.Collectors;
 
-/** The one place where exceptions become the error body of the README's Errors section. */
+/**
+ * Turns exceptions raised inside JAX-RS into the error body of the README's Errors section. What
+ * Vert.x answers before JAX-RS runs is written by {@link HttpEdge}; both take the framework errors
+ * from {@link FrameworkErrors}.
+ */
 public class ApiExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);
@@ -37,18 +41,13 @@ public class ApiExceptionMappers {
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
-        return respond(new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "Unrecognized request URL.", null));
+        return respond(FrameworkErrors.unknownRoute());
     }
 
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e) {
         String allow = e.getResponse().getAllowedMethods().stream().sorted().collect(Collectors.joining(", "));
-        Response.ResponseBuilder b = Response.status(405).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ErrorBody.of(ErrorTypes.INVALID_REQUEST, "method_not_allowed", "This URL does not accept that HTTP method.", null));
-        if (!allow.isEmpty()) {
-            b.header("Allow", allow);
-        }
-        return b.build();
+        return respond(FrameworkErrors.methodNotAllowed(allow));
     }
 
     @ServerExceptionMapper

@@ -6,7 +6,7 @@ import jakarta.enterprise.inject.Produces;
 
 import java.time.Clock;
 
-/** The clock behind link expiry; tests replace it to move time without waiting. */
+/** The injected clock (signed-link expiry, retention, webhook signing and retries); tests replace it to move time without waiting. */
 public class Clocks {
     @Produces
     @DefaultBean

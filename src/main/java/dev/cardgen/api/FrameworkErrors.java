@@ -1,5 +1,7 @@
 package dev.cardgen.api;
 
+import java.util.Map;
+
 /** Errors that the HTTP layer raises before a resource runs, shared by the JAX-RS mappers and the Vert.x handlers. */
 public final class FrameworkErrors {
     private FrameworkErrors() {
@@ -17,6 +19,12 @@ public final class FrameworkErrors {
 
     public static ApiException unknownRoute() {
         return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "Unrecognized request URL.", null);
+    }
+
+    /** 405; {@code allow} (comma-separated methods) becomes the {@code Allow} header when known. */
+    public static ApiException methodNotAllowed(String allow) {
+        return new ApiException(405, ErrorTypes.INVALID_REQUEST, "method_not_allowed", "This URL does not accept that HTTP method.", null,
+                allow == null || allow.isEmpty() ? Map.of() : Map.of("Allow", allow));
     }
 
     public static ApiException malformedBody() {

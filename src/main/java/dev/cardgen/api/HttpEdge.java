@@ -193,7 +193,7 @@ public class HttpEdge {
         } else if (status == 404) {
             error = FrameworkErrors.unknownRoute();
         } else if (status == 405) {
-            error = new ApiException(405, ErrorTypes.INVALID_REQUEST, "method_not_allowed", "This URL does not accept that HTTP method.", null);
+            error = FrameworkErrors.methodNotAllowed(null);
         } else {
             if (ctx.failure() != null) {
                 LOG.errorf(ctx.failure(), "HTTP failure %s", (Object) ctx.get(REQUEST_ID));
@@ -220,7 +220,11 @@ public class HttpEdge {
                 limits.lingerBytes().asLongValue(), limits.lingerTimeout().toMillis()));
     }
 
-    private void write(RoutingContext ctx, ApiException error) {
+    /**
+     * Answers a request Vert.x handles itself (this edge, the stream route) with the JSON error body;
+     * a 413 or 505 also closes the connection after reading off the rest of the body.
+     */
+    public void write(RoutingContext ctx, ApiException error) {
         String body;
         try {
             body = json.writeValueAsString(error.body());

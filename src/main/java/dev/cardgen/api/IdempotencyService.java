@@ -9,12 +9,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -129,9 +125,8 @@ public class IdempotencyService {
     private String hash(Object request) {
         try {
             Object tree = canonical.convertValue(request, Object.class);
-            byte[] bytes = canonical.writeValueAsString(tree).getBytes(StandardCharsets.UTF_8);
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            return Sha256.hex(canonical.writeValueAsString(tree));
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -205,13 +205,9 @@ public class AssetService {
         }
     }
 
+    /** Status and code come from the rejection's {@link ImageRejectedException.Reason}, the one table of them. */
     static ApiException rejected(ImageRejectedException e) {
-        return switch (e.reason()) {
-            case UNSUPPORTED_MEDIA_TYPE -> new ApiException(415, ErrorTypes.INVALID_REQUEST, "unsupported_media_type", e.getMessage(), "file");
-            case TOO_SMALL -> ApiException.unprocessable("image_too_small", e.getMessage(), "file");
-            case TOO_MANY_PIXELS -> ApiException.unprocessable("image_too_many_pixels", e.getMessage(), "file");
-            case UNREADABLE -> ApiException.unprocessable("image_unreadable", e.getMessage(), "file");
-        };
+        return new ApiException(e.httpStatus(), ErrorTypes.INVALID_REQUEST, e.code(), e.getMessage(), "file");
     }
 
     /** Keys under assets/ whose asset has no live row; used by the sweeper. */

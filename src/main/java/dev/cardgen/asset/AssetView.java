@@ -3,7 +3,7 @@ package dev.cardgen.asset;
 import dev.cardgen.api.Times;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The asset record of the API (spec 2.1 plus {@code original_filename} and {@code bytes}). */
+/** The asset record of the API (README, Using it): the stored image's facts plus {@code original_filename} and {@code bytes}. */
 public record AssetView(@Schema(required = true) String id, @Schema(required = true, enumeration = "asset") String object,
                         @Schema(required = true) String projectId, @Schema(required = true) int width, @Schema(required = true) int height,
                         @Schema(required = true, enumeration = {"image/jpeg", "image/png", "image/webp"}) String mimeType,

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Marketplace output sizes (interface-spec §4.7): a ratio and the widths allowed for it; the first is the default. */
+/** Marketplace output sizes (README, Exports: the preset table): a ratio and the widths allowed for it; the first is the default. */
 public enum Preset {
     MARKET1_3X4("market1-3x4", Ratio.R3_4, 1200, 2400),
     MARKET2_3X4("market2-3x4", Ratio.R3_4, 1200, 2400),

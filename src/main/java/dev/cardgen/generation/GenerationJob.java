@@ -225,9 +225,9 @@ public class GenerationJob implements JobHandler {
             for (StreamEvent e : past) {
                 try {
                     var data = json.readTree(e.dataJson());
-                    if ("variant".equals(e.event())) {
+                    if (StreamEvent.VARIANT.equals(e.event())) {
                         announced.add(data.get("index").asInt());
-                    } else if ("progress".equals(e.event())) {
+                    } else if (StreamEvent.PROGRESS.equals(e.event())) {
                         last = Math.max(last, data.get("progress").asDouble());
                     }
                 } catch (JsonProcessingException ex) {
@@ -249,7 +249,7 @@ public class GenerationJob implements JobHandler {
             data.put("generation_id", generationId);
             data.put("stage", stage);
             data.put("progress", rounded);
-            events.append(generationId, "progress", data);
+            events.append(generationId, StreamEvent.PROGRESS, data);
             last = rounded;
         }
 
@@ -258,7 +258,7 @@ public class GenerationJob implements JobHandler {
             data.put("generation_id", generationId);
             data.put("index", index);
             data.put("preview_url", previewUrl);
-            events.append(generationId, "variant", data);
+            events.append(generationId, StreamEvent.VARIANT, data);
             announced.add(index);
         }
     }

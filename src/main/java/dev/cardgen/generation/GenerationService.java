@@ -20,6 +20,7 @@ import dev.cardgen.render.TextFiller;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.IssuedToken;
 import dev.cardgen.stream.StreamConfig;
+import dev.cardgen.stream.StreamEvent;
 import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.webhook.WebhookEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -280,9 +281,9 @@ public class GenerationService {
         if (data == null) {
             return;
         }
-        boolean said = events.read(id, 0).stream().anyMatch(e -> "done".equals(e.event()) || "error".equals(e.event()));
+        boolean said = events.read(id, 0).stream().anyMatch(StreamEvent::terminal);
         if (!said) {
-            events.append(id, data.containsKey("code") ? "error" : "done", data);
+            events.append(id, data.containsKey("code") ? StreamEvent.ERROR : StreamEvent.DONE, data);
         }
     }
 

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
 
-/** The generation record of GET (README, Generations: the spec's fields and ours). */
+/** The generation record of GET (README, Generations: what was asked, its status, its variants). */
 public record GenerationView(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
                              @Schema(required = true, enumeration = {"queued", "running", "completed", "failed"}) String status,
                              @Schema(required = true) int variantsRequested, @Schema(required = true) String assetId,
@@ -37,7 +37,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
                 list, error, streamExpiresAt, createdAt, startedAt, completedAt);
     }
 
-    /** The 202 answer of POST: exactly the fields of spec 4.1. */
+    /** The 202 answer of POST: only what a client needs before the job runs (id, status, stream URL). */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "GenerationCreated")
     public record Created(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,

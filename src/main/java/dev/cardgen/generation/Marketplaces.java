@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** The five marketplaces of the spec, in its order, with the ratio of each one's preset. */
+/** The five marketplaces a generation may target, {@code market1}…{@code market5}, each with its preset's ratio (the default ratio). */
 public final class Marketplaces {
 
     private static final Map<String, Ratio> DEFAULT_RATIO = new LinkedHashMap<>();

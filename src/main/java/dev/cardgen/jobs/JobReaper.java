@@ -18,7 +18,8 @@ public class JobReaper {
         this.dispatcher = dispatcher;
     }
 
-    @Scheduled(every = "${cardgen.jobs.reap-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /** Every {@link JobsConfig#reapInterval()}: the expression has no default of its own, the mapping holds it. */
+    @Scheduled(every = "${cardgen.jobs.reap-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void reap() {
         try {
             boolean requeued = false;

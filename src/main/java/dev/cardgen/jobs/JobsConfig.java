@@ -21,7 +21,7 @@ public interface JobsConfig {
     @WithDefault("30s")
     Duration lease();
 
-    /** How often expired leases are looked for (read by the {@code @Scheduled} reaper). */
+    /** How often expired leases are looked for; {@link JobReaper}'s {@code @Scheduled} reads the key, this holds its default. */
     @WithDefault("5s")
     Duration reapInterval();
 

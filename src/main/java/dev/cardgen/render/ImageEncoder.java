@@ -30,16 +30,6 @@ public final class ImageEncoder {
                 .withSrgbRenderingIntent(PngEncoderSrgbRenderingIntent.PERCEPTUAL).toBytes();
     }
 
-    static byte[] imageIoPng(BufferedImage img) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(img.getWidth() * img.getHeight() / 2);
-        try {
-            if (!ImageIO.write(img, "png", out)) throw new IOException("no PNG writer");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
     public static byte[] jpeg(BufferedImage img, float quality) {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         ByteArrayOutputStream out = new ByteArrayOutputStream(img.getWidth() * img.getHeight() / 8);

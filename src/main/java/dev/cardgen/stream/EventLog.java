@@ -142,7 +142,7 @@ public class EventLog {
                 if (!rs.next()) {
                     return new Position(0, false);
                 }
-                return new Position(rs.getInt(1), new StreamEvent(streamId, rs.getInt(1), rs.getString(2), "").terminal());
+                return new Position(rs.getInt(1), StreamEvent.isTerminal(rs.getString(2)));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Reading stream " + streamId + " failed", e);

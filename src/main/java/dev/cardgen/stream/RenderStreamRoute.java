@@ -1,9 +1,8 @@
 package dev.cardgen.stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.FrameworkErrors;
+import dev.cardgen.api.HttpEdge;
 import dev.cardgen.api.Unavailability;
 import dev.cardgen.metrics.Metrics;
 import io.smallrye.mutiny.subscription.Cancellable;
@@ -42,15 +41,15 @@ public class RenderStreamRoute {
     private final StreamTokens tokens;
     private final EventLog log;
     private final StreamConfig config;
-    private final ObjectMapper json;
     private final Metrics metrics;
+    private final HttpEdge edge;
 
-    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, ObjectMapper json, Metrics metrics) {
+    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, Metrics metrics, HttpEdge edge) {
         this.metrics = metrics;
+        this.edge = edge;
         this.tokens = tokens;
         this.log = log;
         this.config = config;
-        this.json = json;
     }
 
     void install(@Observes Router router) {
@@ -79,13 +78,13 @@ public class RenderStreamRoute {
             } else if (ar.succeeded()) {
                 stream(ctx, ar.result().streamId(), ar.result().afterSeq());
             } else if (ar.cause() instanceof ApiException e) {
-                error(ctx, e);
+                edge.write(ctx, e);
             } else if (Unavailability.isUnavailable(ar.cause())) {
                 LOG.warnf("Resolving a stream token failed, database unavailable: %s", ar.cause().getMessage());
-                error(ctx, ApiException.unavailable("The service is temporarily unavailable; retry shortly."));
+                edge.write(ctx, ApiException.unavailable("The service is temporarily unavailable; retry shortly."));
             } else {
                 LOG.errorf(ar.cause(), "Resolving a stream token failed");
-                error(ctx, FrameworkErrors.internal());
+                edge.write(ctx, FrameworkErrors.internal());
             }
         });
     }
@@ -177,16 +176,4 @@ public class RenderStreamRoute {
         }
     }
 
-    private void error(RoutingContext ctx, ApiException error) {
-        String body;
-        try {
-            body = json.writeValueAsString(error.body());
-        } catch (JsonProcessingException e) {
-            body = "{\"error\":{\"type\":\"api_error\",\"code\":\"internal_error\",\"message\":\"Internal error.\"}}";
-        }
-        HttpServerResponse res = ctx.response().setStatusCode(error.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
-        error.headers().forEach(res::putHeader);
-        res.end(body);
-    }
 }

@@ -2,19 +2,16 @@ package dev.cardgen.stream;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ErrorTypes;
+import dev.cardgen.api.Sha256;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -99,11 +96,8 @@ public class StreamTokens {
         throw new IllegalStateException("Unexpected timestamp type " + value.getClass());
     }
 
+    /** The stored form of a token; tests seed rows with it. */
     static String sha256(String value) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(value);
     }
 }

@@ -11,7 +11,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * The clock behind link expiry in tests: the system clock plus an offset a test can move forward
+ * The injected clock in tests: the system clock plus an offset a test can move forward
  * (and must {@link #reset()} in a finally block). Replaces the {@code @DefaultBean} of api.Clocks.
  */
 @Alternative
