@@ -87,18 +87,27 @@ public record CreateGeneration(@Schema(required = true) String assetId,
         return new Texts(title, subtitle, facts.stream().map(String::strip).toList(), badge);
     }
 
-    /** A card never shows an empty box: characters no bundled font has (CJK, emoji, …) are refused up front. */
+    /**
+     * A card never shows an empty box: graphemes no bundled font draws whole (CJK, emoji, a mark on a
+     * letter of another script, …) are refused up front.
+     */
     private static void drawable(String value, String param) {
         if (value == null) {
             return;
         }
-        String missing = value.codePoints().filter(cp -> !FontSet.canDraw(cp)).distinct().limit(5)
-                .mapToObj(cp -> "'" + Character.toString(cp) + "' (U+" + String.format("%04X", cp) + ")")
-                .collect(Collectors.joining(", "));
+        List<String> missing = FontSet.undrawable(value);
         if (!missing.isEmpty()) {
             throw ApiException.unprocessable("unsupported_characters", param
-                    + " contains characters the card fonts cannot draw: " + missing + ".", param);
+                    + " contains characters the card fonts cannot draw: " + describe(missing) + ".", param);
         }
+    }
+
+    /** Up to five graphemes, each quoted with its code points: 'א́' (U+05D0 U+0301). */
+    private static String describe(List<String> graphemes) {
+        return graphemes.stream().limit(5)
+                .map(g -> "'" + g + "' (" + g.codePoints().mapToObj(cp -> String.format("U+%04X", cp))
+                        .collect(Collectors.joining(" ")) + ")")
+                .collect(Collectors.joining(", "));
     }
 
     private static String limit(String value, int max, String param) {

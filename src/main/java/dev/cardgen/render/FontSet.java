@@ -13,9 +13,11 @@ import java.text.AttributedString;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The bundled faces, loaded once from the classpath so the card never depends on fonts installed
@@ -76,12 +78,23 @@ public final class FontSet {
         return sizes.computeIfAbsent(size, base::deriveFont);
     }
 
-    /** True when some bundled font has a glyph for the code point (or it is an invisible format character). */
-    public static boolean canDraw(int codePoint) {
-        if (Character.isWhitespace(codePoint) || Character.getType(codePoint) == Character.FORMAT) return true;
-        if (BASE.get(Face.REGULAR).canDisplay(codePoint)) return true;
-        for (Font f : FALLBACK_REGULAR) if (f.canDisplay(codePoint)) return true;
-        return false;
+    /**
+     * The graphemes of a text that no single bundled font draws whole, each once, in the order they
+     * first appear; empty when the whole text is drawn. Drawing picks one font per grapheme (a mark
+     * stays on its base's font), so this is the check validation needs: code points one by one would
+     * accept "א" + U+0301, each in some font but both in none, and draw the letter as an empty box.
+     */
+    public static List<String> undrawable(String text) {
+        Set<String> missing = new LinkedHashSet<>();
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            for (Face face : Face.values()) {
+                if (fontFor(g, face) == null) missing.add(g);
+            }
+        }
+        return List.copyOf(missing);
     }
 
     /**
@@ -96,6 +109,7 @@ public final class FontSet {
         int runStart = 0;
         for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
             Font f = fontFor(s.substring(start, end), face);
+            if (f == null) f = BASE.get(face); // validation refuses such text; drawn all the same, never thrown
             if (current != null && f != current) {
                 runs.add(new Run(derive(current, size), s.substring(runStart, start)));
                 runStart = start;
@@ -126,6 +140,7 @@ public final class FontSet {
         return new TextLayout(as.getIterator(), FRC);
     }
 
+    /** The first font, Roboto then the fallbacks, with glyphs for the whole grapheme; null when none has. */
     private static Font fontFor(String grapheme, Face face) {
         Font base = BASE.get(face);
         // Spaces and invisible controls keep Roboto, so they never split a script run needlessly.
@@ -133,7 +148,7 @@ public final class FontSet {
                 || Character.getType(cp) == Character.FORMAT)) return base;
         if (base.canDisplayUpTo(grapheme) == -1) return base;
         for (Font f : face.bold ? FALLBACK_BOLD : FALLBACK_REGULAR) if (f.canDisplayUpTo(grapheme) == -1) return f;
-        return base;
+        return null;
     }
 
     private static Font load(String file) {

@@ -203,6 +203,10 @@ class GenerationApiTest {
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("title", "Серум 中文"))), 422, "invalid_request_error", "unsupported_characters", "text.title");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "עמיד", "new \uD83D\uDE00")))), 422, "invalid_request_error", "unsupported_characters", "text.facts[2]");
         create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "한국"))).statusCode(422).body("error.message", org.hamcrest.Matchers.containsString("U+D55C"));
+        // A mark is drawn with its base's font: U+0301 is in Roboto, Noto Sans Hebrew lacks it, so no font draws "א́" whole.
+        var mark = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("subtitle", "מעיל א\u0301")));
+        assertError(mark, 422, "invalid_request_error", "unsupported_characters", "text.subtitle");
+        mark.body("error.message", is("text.subtitle contains characters the card fonts cannot draw: 'א\u0301' (U+05D0 U+0301)."));
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
