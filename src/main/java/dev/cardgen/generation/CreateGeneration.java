@@ -83,19 +83,20 @@ public record CreateGeneration(@Schema(required = true) String assetId,
         for (int i = 0; i < facts.size(); i++) {
             drawable(facts.get(i), "text.facts[" + i + "]");
         }
-        drawable(badge, "text.badge");
+        drawable(badge == null ? null : Texts.badgeCase(badge), "text.badge");
         return new Texts(title, subtitle, facts.stream().map(String::strip).toList(), badge);
     }
 
     /**
      * A card never shows an empty box: graphemes no bundled font draws whole (CJK, emoji, a mark on a
-     * letter of another script, …) are refused up front.
+     * letter of another script, a space or format character no font has, …) are refused up front.
+     * The text is checked as it is drawn: spaces made one U+0020, a badge in capitals.
      */
     private static void drawable(String value, String param) {
         if (value == null) {
             return;
         }
-        List<String> missing = FontSet.undrawable(value);
+        List<String> missing = FontSet.undrawable(Texts.clean(value));
         if (!missing.isEmpty()) {
             throw ApiException.unprocessable("unsupported_characters", param
                     + " contains characters the card fonts cannot draw: " + describe(missing) + ".", param);

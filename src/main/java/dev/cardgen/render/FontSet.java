@@ -142,10 +142,11 @@ public final class FontSet {
 
     /** The first font, Roboto then the fallbacks, with glyphs for the whole grapheme; null when none has. */
     private static Font fontFor(String grapheme, Face face) {
+        // No character is waved through: U+0020 is in every font, and what Java2D draws as nothing
+        // at all (line feed, tab, U+2028–202E, U+206A–206F) every font reports it can display.
+        // Other spaces and format characters (U+3000, U+2060, the isolates U+2066–2069) need a font
+        // that has them; breaking spaces are made U+0020 beforehand (Texts.clean).
         Font base = BASE.get(face);
-        // Spaces and invisible controls keep Roboto, so they never split a script run needlessly.
-        if (grapheme.codePoints().allMatch(cp -> Character.isWhitespace(cp)
-                || Character.getType(cp) == Character.FORMAT)) return base;
         if (base.canDisplayUpTo(grapheme) == -1) return base;
         for (Font f : face.bold ? FALLBACK_BOLD : FALLBACK_REGULAR) if (f.canDisplayUpTo(grapheme) == -1) return f;
         return null;

@@ -69,15 +69,13 @@ public final class TextFitter {
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                  float maxSize, float minSize) {
         if (!Texts.present(text)) return null;
-        String clean = clean(text);
+        String clean = Texts.clean(text);
         float min = Math.min(minSize, maxSize);
         FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
         if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * TypeScale.FLOOR);
         // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
         return t != null ? t : wrap(clean, face, min * TypeScale.FLOOR, maxWidth);
     }
-
-    static String clean(String text) { return text.strip().replaceAll("\\s+", " "); }
 
     private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                      float maxSize, float minSize) {

@@ -207,6 +207,10 @@ class GenerationApiTest {
         var mark = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("subtitle", "מעיל א\u0301")));
         assertError(mark, 422, "invalid_request_error", "unsupported_characters", "text.subtitle");
         mark.body("error.message", is("text.subtitle contains characters the card fonts cannot draw: 'א\u0301' (U+05D0 U+0301)."));
+        // Invisible format characters no font has are refused too (Java2D would draw a box).
+        var joiner = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("Gore\u2060Tex \u2066XL\u2069"))));
+        assertError(joiner, 422, "invalid_request_error", "unsupported_characters", "text.facts[0]");
+        joiner.body("error.message", is("text.facts[0] contains characters the card fonts cannot draw: '\u2060' (U+2060), '\u2066' (U+2066), '\u2069' (U+2069)."));
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
