@@ -128,10 +128,23 @@ public final class FontSet {
         return BASE.get(face).canDisplayUpTo(s) == -1 && !java.text.Bidi.requiresBidi(s.toCharArray(), 0, s.length());
     }
 
-    /** The line as one bidi-aware, shaped layout; null for an empty line (Java2D cannot lay those out). */
-    public static TextLayout layout(String s, Face face, float size) {
+    /**
+     * True when a paragraph reads right to left: its first strong character is right-to-left, the
+     * rule the Unicode bidi algorithm uses for a paragraph's direction (P2, P3). A field is one
+     * paragraph, so all its lines take this one direction, not each its own first word's.
+     */
+    public static boolean rightToLeft(String paragraph) {
+        return !new java.text.Bidi(paragraph, java.text.Bidi.DIRECTION_DEFAULT_LEFT_TO_RIGHT).baseIsLeftToRight();
+    }
+
+    /**
+     * A line of a paragraph as one bidi-aware, shaped layout in the paragraph's direction; null for an
+     * empty line (Java2D cannot lay those out).
+     */
+    public static TextLayout layout(String s, Face face, float size, boolean rtl) {
         if (s.isEmpty()) return null;
         AttributedString as = new AttributedString(s);
+        as.addAttribute(TextAttribute.RUN_DIRECTION, rtl ? TextAttribute.RUN_DIRECTION_RTL : TextAttribute.RUN_DIRECTION_LTR);
         int at = 0;
         for (Run r : runs(s, face, size)) {
             as.addAttribute(TextAttribute.FONT, r.font(), at, at + r.text().length());

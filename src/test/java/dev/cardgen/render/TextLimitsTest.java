@@ -44,6 +44,8 @@ class TextLimitsTest {
         m.put("armenian", limits("անջրանցիկ թեթև բաճկոն ", "նոր"));
         m.put("greek-cyrillic", limits("Αδιάβροχο μπουφάν Водонепроницаемая куртка ", "ΝΈΟ"));
         m.put("mixed-rtl-ltr", limits("Gore-Tex سترة 2024 מעיל XL ", "SALE حار"));
+        // Right-to-left fields where most lines start with a Latin word: they still read right to left.
+        m.put("rtl-latin-lines", limits("سترة Gore-Tex Waterproof XL ", "جديد SALE"));
         m.put("combining", limits("Cafe\u0301 nai\u0308ve Zoe\u0308 n\u0303 A\u030A ", "Ne\u0301e"));
         // Breaking spaces no font has (U+3000, U+1680) are laid out as U+0020; no-break ones are drawn.
         m.put("unicode-spaces", limits("Waterproof\u3000jacket\u1680light\u2003weight 10\u00A0kg 5\u202Fcm ", "NEW\u3000IN"));
@@ -86,6 +88,7 @@ class TextLimitsTest {
             }
         }
         assertEquals(templates * 3 * CASES.size() * SIZES.length, checked);
+        assertTrue(LATIN_LED_RTL_LINES.get() > 0, "no right-to-left line started with a Latin word");
         assertEquals(Templates.all().size() - 1, templates);
     }
 
@@ -115,9 +118,36 @@ class TextLimitsTest {
 
     private static void field(FittedText t, Box box, String text, boolean centered, String where) {
         assertSameText(text, t, where);
+        assertEquals(firstStrongIsRightToLeft(text), t.rtl(), where + " direction");
         for (int i = 0; i < t.lines().size(); i++) {
-            glyphs(t, t.lines().get(i), TextPainter.lineOrigin(t, box, centered, i), box, where);
+            String line = t.lines().get(i);
+            Point2D.Float at = TextPainter.lineOrigin(t, box, centered, i);
+            glyphs(t, line, at, box, where);
+            if (centered) continue;
+            // A field is one paragraph: every line takes its direction and is flush with the side it
+            // reads from, whatever word the line starts with.
+            assertEquals(!t.rtl(), FontSet.layout(line, t.face(), t.size(), t.rtl()).isLeftToRight(), where + " '" + line + "'");
+            double start = at.x - t.lead(line), end = start + t.width(line);
+            if (t.rtl()) {
+                assertEquals(box.right(), end, 0.01, where + " right-to-left line not flush right '" + line + "'");
+                if (!firstStrongIsRightToLeft(line)) LATIN_LED_RTL_LINES.incrementAndGet();
+            } else {
+                assertEquals(box.x(), start, 0.01, where + " left-to-right line not flush left '" + line + "'");
+            }
         }
+    }
+
+    /** Right-to-left lines that start with a left-to-right word (so the test sees the case it guards). */
+    private static final java.util.concurrent.atomic.AtomicInteger LATIN_LED_RTL_LINES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The paragraph direction by the bidi algorithm's rule, read off the characters: the first strong one. */
+    static boolean firstStrongIsRightToLeft(String s) {
+        for (int cp : s.codePoints().toArray()) {
+            byte d = Character.getDirectionality(cp);
+            if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) return false;
+            if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) return true;
+        }
+        return false;
     }
 
     /** The lines, joined, are the text: nothing dropped, nothing added but break hyphens. */
@@ -128,7 +158,7 @@ class TextLimitsTest {
     }
 
     private static void glyphs(FittedText t, String line, Point2D.Float at, Box box, String where) {
-        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        TextLayout tl = FontSet.layout(line, t.face(), t.size(), t.rtl());
         Rectangle2D ink = tl.getBounds();
         ink.setRect(ink.getX() + at.x, ink.getY() + at.y, ink.getWidth(), ink.getHeight());
         // Half a pixel of antialiasing slack; anything beyond is a glyph drawn outside its box.
