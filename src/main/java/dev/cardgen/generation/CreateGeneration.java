@@ -101,6 +101,11 @@ public record CreateGeneration(@Schema(required = true) String assetId,
             throw ApiException.unprocessable("unsupported_characters", param
                     + " contains characters the card fonts cannot draw: " + describe(missing) + ".", param);
         }
+        List<String> wide = FontSet.tooWide(Texts.clean(value));
+        if (!wide.isEmpty()) {
+            throw ApiException.unprocessable("unsupported_characters", param + " contains characters too wide for the card"
+                    + " (more than " + FontSet.MAX_GRAPHEME_EM + " em): " + describe(wide) + ".", param);
+        }
     }
 
     /** Up to five graphemes, each quoted with its code points: 'א́' (U+05D0 U+0301). */

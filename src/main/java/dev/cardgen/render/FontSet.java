@@ -98,6 +98,46 @@ public final class FontSet {
     }
 
     /**
+     * Widest a grapheme may be alone, per code point in it (the API's limits count code points, and a
+     * Devanagari cluster such as "ल्की" is one grapheme of four), in em of its widest face: the Arabic letters
+     * sad and dad are 1.42 em in isolation (Noto Sans Arabic Bold), the widest letters sellers type.
+     * Wider are ligatures of whole words and phrases (U+FDFD, a bismillah, is 7.9 em; many Arabic
+     * presentation forms, which keyboards never produce), the two- and three-em dashes and the like:
+     * they are refused. The bound does not prove a fit on its own: docs/text.md gives what is measured.
+     */
+    public static final double MAX_GRAPHEME_EM = 1.45;
+
+    /** The graphemes of a text wider than {@link #MAX_GRAPHEME_EM} per code point in some face, each once, in order. */
+    public static List<String> tooWide(String text) {
+        Set<String> wide = new LinkedHashSet<>();
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            if (em(g) > MAX_GRAPHEME_EM * g.codePointCount(0, g.length())) wide.add(g);
+        }
+        return List.copyOf(wide);
+    }
+
+    private static final Map<String, Double> EMS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A grapheme's width alone, its ink on both sides included, in em of its widest face (cached). */
+    static double em(String grapheme) {
+        Double cached = EMS.get(grapheme);
+        if (cached != null) return cached;
+        double em = 0;
+        for (Face face : Face.values()) {
+            TextLayout l = layout(grapheme, face, 100f, rightToLeft(grapheme));
+            if (l == null) continue;
+            java.awt.geom.Rectangle2D b = l.getBounds();
+            em = Math.max(em, (Math.max(l.getAdvance(), b.getMaxX()) + Math.max(0, -b.getMinX())) / 100);
+        }
+        if (EMS.size() > 20_000) EMS.clear();
+        EMS.put(grapheme, em);
+        return em;
+    }
+
+    /**
      * Splits a line into runs of one font each. The unit is the grapheme, so a combining mark
      * always takes its base's font and stays on it.
      */

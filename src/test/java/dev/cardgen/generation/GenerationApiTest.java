@@ -211,6 +211,10 @@ class GenerationApiTest {
         var joiner = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("Gore\u2060Tex \u2066XL\u2069"))));
         assertError(joiner, 422, "invalid_request_error", "unsupported_characters", "text.facts[0]");
         joiner.body("error.message", is("text.facts[0] contains characters the card fonts cannot draw: '\u2060' (U+2060), '\u2066' (U+2066), '\u2069' (U+2069)."));
+        // A character far wider than any letter (a bismillah ligature, 7.9 em) could never fit 120 times: refused.
+        var wide = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "\uFDFD")));
+        assertError(wide, 422, "invalid_request_error", "unsupported_characters", "text.badge");
+        wide.body("error.message", is("text.badge contains characters too wide for the card (more than 1.45 em): '\uFDFD' (U+FDFD)."));
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));

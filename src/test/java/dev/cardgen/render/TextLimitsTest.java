@@ -35,6 +35,9 @@ class TextLimitsTest {
         m.put("latin-limits", limits("Waterproof breathable membrane jacket ", "Wide"));
         m.put("long-words", new Texts("W".repeat(TITLE), "m".repeat(SUBTITLE), Collections.nCopies(6, "W".repeat(FACT)),
                 "W".repeat(BADGE)));
+        // Among the widest letters that fit at the limits (1.05 em in Roboto Black), see overWideGraphemesAreRefused.
+        m.put("wide-letters", new Texts("Щ".repeat(TITLE), "Щ".repeat(SUBTITLE), Collections.nCopies(6, "Щ".repeat(FACT)),
+                "Щ".repeat(BADGE)));
         m.put("short-words", limits("a I x ", "W W"));
         m.put("arabic", limits("سترة مقاومة للماء وخفيفة الوزن ", "جديد"));
         m.put("hebrew", limits("מעיל עמיד למים וקל משקל ", "חדש"));
@@ -193,6 +196,21 @@ class TextLimitsTest {
         assertEquals(List.of("\u3000"), FontSet.undrawable("10\u3000kg"));
         assertEquals(List.of(), FontSet.undrawable(Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm ")));
         assertEquals("10 kg 5\u00A0cm", Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm "));
+    }
+
+    @Test
+    void overWideGraphemesAreRefused() {
+        for (Texts t : CASES.values()) {
+            List<String> fields = new ArrayList<>(List.of(t.title(), t.subtitle(), Texts.badgeCase(t.badge())));
+            fields.addAll(t.facts());
+            for (String s : fields) assertEquals(List.of(), FontSet.tooWide(Texts.clean(s)), s);
+        }
+        // A bismillah ligature (7.9 em), the three- and two-em dashes, a Roman numeral eight, once each.
+        assertEquals(List.of("\uFDFD", "\u2E3B", "\u2E3A", "\u2167"), FontSet.tooWide("بسم \uFDFD \u2E3B\u2E3A\u2167 \uFDFD"));
+        // The widest letters sellers type stay: isolated sad and dad (1.42 em), Devanagari AA, Cyrillic SHCHA.
+        assertEquals(List.of(), FontSet.tooWide("ص ض आ Щ Љ W"));
+        assertTrue(FontSet.em("ص") > 1.4 && FontSet.em("ص") <= FontSet.MAX_GRAPHEME_EM, "sad " + FontSet.em("ص"));
+        assertTrue(FontSet.em("\u2E3A") > FontSet.MAX_GRAPHEME_EM, "two-em dash " + FontSet.em("\u2E3A"));
     }
 
     @Test
