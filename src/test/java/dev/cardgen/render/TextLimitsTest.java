@@ -92,6 +92,7 @@ class TextLimitsTest {
         }
         assertEquals(templates * 3 * CASES.size() * SIZES.length, checked);
         assertTrue(LATIN_LED_RTL_LINES.get() > 0, "no right-to-left line started with a Latin word");
+        assertTrue(BROKEN_WORDS.get() > 0, "no long word was broken");
         assertEquals(Templates.all().size() - 1, templates);
     }
 
@@ -120,7 +121,15 @@ class TextLimitsTest {
     }
 
     private static void field(FittedText t, Box box, String text, boolean centered, String where) {
-        assertSameText(text, t, where);
+        int breaks = assertSameText(text, t, where);
+        if (!Texts.clean(text).contains(" ")) {
+            // One long word (the long-words case): every line but the last is a break and ends with the hyphen.
+            for (String line : t.lines().subList(0, t.lines().size() - 1)) {
+                assertTrue(line.endsWith(TextFitter.HYPHEN), where + " broken line without its hyphen '" + line + "'");
+            }
+            assertEquals(t.lines().size() - 1, breaks, where + " breaks");
+            BROKEN_WORDS.addAndGet(breaks);
+        }
         assertEquals(firstStrongIsRightToLeft(text), t.rtl(), where + " direction");
         for (int i = 0; i < t.lines().size(); i++) {
             String line = t.lines().get(i);
@@ -140,6 +149,9 @@ class TextLimitsTest {
         }
     }
 
+    /** Hyphenated breaks seen in one-word fields (so the test sees the case it guards). */
+    private static final java.util.concurrent.atomic.AtomicInteger BROKEN_WORDS = new java.util.concurrent.atomic.AtomicInteger();
+
     /** Right-to-left lines that start with a left-to-right word (so the test sees the case it guards). */
     private static final java.util.concurrent.atomic.AtomicInteger LATIN_LED_RTL_LINES = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -153,11 +165,35 @@ class TextLimitsTest {
         return false;
     }
 
-    /** The lines, joined, are the text: nothing dropped, nothing added but break hyphens. */
-    private static void assertSameText(String text, FittedText t, String where) {
+    /**
+     * The lines are the text as laid out: each line ends where the text has a space, or inside a word,
+     * and then the line ends with the hyphen it added; nothing dropped, nothing else added, a hyphen
+     * of the text kept. Returns how many words were broken.
+     */
+    private static int assertSameText(String text, FittedText t, String where) {
         org.junit.jupiter.api.Assertions.assertNotNull(t, where + " dropped");
-        String drawn = String.join("", t.lines()).replace(" ", "").replace(TextFitter.HYPHEN, "");
-        assertEquals(Texts.clean(text).replace(" ", "").replace(TextFitter.HYPHEN, ""), drawn, where + " text changed");
+        String clean = Texts.clean(text);
+        int at = 0, breaks = 0;
+        for (int i = 0; i < t.lines().size(); i++) {
+            String line = t.lines().get(i);
+            boolean last = i == t.lines().size() - 1;
+            int end = at + line.length();
+            if (clean.startsWith(line, at) && (last ? end == clean.length() : clean.startsWith(" ", end))) {
+                at = last ? end : end + 1;
+                continue;
+            }
+            assertTrue(!last && line.endsWith(TextFitter.HYPHEN), where + " line " + i + " '" + line
+                    + "' is neither the text at " + at + " nor a word broken with a hyphen");
+            String part = line.substring(0, line.length() - TextFitter.HYPHEN.length());
+            end = at + part.length();
+            assertTrue(!part.isEmpty() && clean.startsWith(part, at) && end < clean.length() && clean.charAt(end) != ' ',
+                    where + " line " + i + " '" + line + "' is not a break inside the word at " + at);
+            at = end;
+            breaks++;
+        }
+        assertEquals(clean.length(), at, where + " text changed");
+        assertEquals(breaks > 0, t.hyphenated(), where + " hyphenated");
+        return breaks;
     }
 
     private static void glyphs(FittedText t, String line, Point2D.Float at, Box box, String where) {
