@@ -107,6 +107,27 @@ public final class FontSet {
      */
     public static final double MAX_GRAPHEME_EM = 1.45;
 
+    /**
+     * Widest a grapheme may be, per code point, for a text to be known to fit without laying it out
+     * ({@link TextFit}). Measured with one character repeated to every field's limit, on every
+     * template, arrangement and smallest canvas at the 80 % type floor: "Щ" (1.046 em) and "∞"
+     * (1.060 em, the widest such letter found) fit everywhere, "Љ" (1.071 em) overflows the 1:1
+     * canvases. Wider graphemes are accepted up to {@link #MAX_GRAPHEME_EM} when the text, laid out, fits.
+     */
+    public static final double PROVEN_GRAPHEME_EM = 1.061;
+
+    /** The largest width of a grapheme of the text, per code point in it, in em (0 for an empty text). */
+    public static double widestEmPerCodePoint(String text) {
+        double widest = 0;
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            widest = Math.max(widest, em(g) / g.codePointCount(0, g.length()));
+        }
+        return widest;
+    }
+
     /** The graphemes of a text wider than {@link #MAX_GRAPHEME_EM} per code point in some face, each once, in order. */
     public static List<String> tooWide(String text) {
         Set<String> wide = new LinkedHashSet<>();

@@ -53,6 +53,9 @@ class TextLimitsTest {
         // Breaking spaces no font has (U+3000, U+1680) are laid out as U+0020; no-break ones are drawn.
         m.put("unicode-spaces", limits("Waterproof\u3000jacket\u1680light\u2003weight 10\u00A0kg 5\u202Fcm ", "NEW\u3000IN"));
         m.put("rtl-marks", limits("מְעִיל עָמִיד سُتْرَةٌ خَفِيفَةٌ ", "جَدِيد"));
+        // Letters wider than FontSet.PROVEN_GRAPHEME_EM, few enough that the create-time check lays them out and accepts them.
+        m.put("wide-accepted", new Texts("Ⅶ‱ Љ ﷺ jacket Ⅶ‱ Љ ﷺ jacket Ⅶ‱ Љ ﷺ jacket", "Ⅶ Љ subtitle",
+                List.of("Ⅶ fact", "‱ fact"), "Ⅶ"));
         return m;
     }
 
@@ -85,6 +88,8 @@ class TextLimitsTest {
                         Design d = Fixtures.design(t.id(), arr, c.getValue());
                         Layout l = LayoutEngine.layout(d, 0.8, size[0], size[1]);
                         check(l, c.getValue(), t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1]);
+                        assertTrue(TextFit.fits(l, c.getValue()), t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1]
+                                + " the create-time check disagrees with the layout");
                         checked++;
                     }
                 }
@@ -247,6 +252,39 @@ class TextLimitsTest {
         assertEquals(List.of(), FontSet.tooWide("ص ض आ Щ Љ W"));
         assertTrue(FontSet.em("ص") > 1.4 && FontSet.em("ص") <= FontSet.MAX_GRAPHEME_EM, "sad " + FontSet.em("ص"));
         assertTrue(FontSet.em("\u2E3A") > FontSet.MAX_GRAPHEME_EM, "two-em dash " + FontSet.em("\u2E3A"));
+    }
+
+    @Test
+    void theCreateTimeFitCheckAcceptsEveryCaseAndRefusesWideLettersAtTheLimits() {
+        for (Map.Entry<String, Texts> c : CASES.entrySet()) {
+            for (TemplateInfo t : Templates.all()) assertTrue(TextFit.fitsEverywhere(t.id(), c.getValue()), c.getKey() + " " + t.id());
+        }
+        assertFalse(TextFit.narrow(CASES.get("wide-accepted")), "the wide-accepted case must take the slow path");
+        assertTrue(TextFit.narrow(CASES.get("latin-limits")));
+        // The measurement behind the fast path: the widest letter under the bound, repeated to every
+        // limit, fits every arrangement at every smallest canvas when laid out; the next one does not.
+        assertTrue(FontSet.em("∞") <= FontSet.PROVEN_GRAPHEME_EM && FontSet.em("Љ") > FontSet.PROVEN_GRAPHEME_EM);
+        Texts infinity = repeated("∞");
+        for (TemplateInfo t : Templates.all()) {
+            if (Templates.WHITE.equals(t.id())) continue; // no text to place
+            for (String arr : Designer.arrangements(t.id())) {
+                for (int[] size : TextFit.SMALLEST) {
+                    Layout l = LayoutEngine.layout(Fixtures.design(t.id(), arr, infinity), TextFit.PRODUCT_ASPECT, size[0], size[1]);
+                    assertTrue(TextFit.fits(l, infinity), t.id() + "/" + arr + "/" + size[0] + "x" + size[1]);
+                }
+            }
+        }
+        for (String letter : List.of("Љ", "Ⅶ")) {
+            for (TemplateInfo t : Templates.all()) {
+                // The white main image draws no text: nothing to refuse.
+                assertEquals(Templates.WHITE.equals(t.id()), TextFit.fitsEverywhere(t.id(), repeated(letter)), letter + " " + t.id());
+            }
+        }
+    }
+
+    private static Texts repeated(String letter) {
+        return new Texts(letter.repeat(TITLE), letter.repeat(SUBTITLE), Collections.nCopies(6, letter.repeat(FACT)),
+                letter.repeat(BADGE));
     }
 
     @Test
