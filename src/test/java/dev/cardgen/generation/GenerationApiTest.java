@@ -225,6 +225,27 @@ class GenerationApiTest {
     }
 
     @Test
+    void textsOfWideLettersThatCannotFitTheSmallestCardAre400NamingTheWidestField() {
+        var acct = Api.newAccount();
+        Api.admin().body(Map.of("monthly_allowance", 3)).post("/admin/v1/accounts/" + acct.id()).then().statusCode(200);
+        String asset = uploadAsset(acct.key());
+        // Ⅶ (1.24 em) and Љ (1.07 em) are accepted letters, but at every field's limit they overflow the 1:1 cards.
+        for (String letter : List.of("Ⅶ", "Љ")) {
+            var refused = create400(acct.key(), Map.of("asset_id", asset, "template", "bold", "text", Map.of(
+                    "title", letter.repeat(120), "subtitle", letter.repeat(160),
+                    "facts", java.util.Collections.nCopies(6, letter.repeat(80)), "badge", letter.repeat(24))));
+            assertError(refused, 400, "invalid_request_error", "parameter_invalid", "text.subtitle");
+            refused.body("error.message", is("The texts do not fit on the smallest card of template 'bold' even at the smallest"
+                    + " type: they use characters wider than usual letters (text.subtitle is the widest). Shorten text.subtitle"
+                    + " or the other texts, or use narrower characters."));
+        }
+        // Nothing was created and no quota taken: the whole allowance is still there for the same letters, fewer of them.
+        Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
+        create400(acct.key(), Map.of("asset_id", asset, "template", "bold", "variants", 3, "text",
+                Map.of("title", "Ⅶ‱ Љ ﷺ jacket", "facts", List.of("Ⅶ fact", "Љ fact")))).statusCode(202);
+    }
+
+    @Test
     void anotherAccountsAssetAndGenerationAre404() {
         var alice = Api.newAccount();
         var bob = Api.newAccount();
