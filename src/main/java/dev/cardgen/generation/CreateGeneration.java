@@ -6,10 +6,13 @@ import dev.cardgen.render.FontSet;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
+import dev.cardgen.render.TextFit;
 import dev.cardgen.render.Texts;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -57,7 +60,44 @@ public record CreateGeneration(@Schema(required = true) String assetId,
         if (n < 1 || n > 4) {
             throw ApiException.invalidParam("variants", "variants must be an integer from 1 to 4.");
         }
-        return new Valid(assetId, templateId, marketplace, r, n, texts());
+        Texts texts = texts();
+        fits(templateId, texts);
+        return new Valid(assetId, templateId, marketplace, r, n, texts);
+    }
+
+    /**
+     * Every accepted text fits, at every ratio, preview and export: texts of ordinary letters are known
+     * to fit at the limits; texts with wider ones are laid out on the smallest canvases and refused when
+     * any would not fit (the limits alone cannot promise it). The field named is the widest in em.
+     */
+    private static void fits(String templateId, Texts texts) {
+        if (TextFit.fitsEverywhere(templateId, texts)) {
+            return;
+        }
+        String param = null;
+        double widest = -1;
+        List<String> names = new ArrayList<>(List.of("text.title", "text.subtitle"));
+        List<String> values = new ArrayList<>(Arrays.asList(texts.title(), texts.subtitle()));
+        for (int i = 0; i < texts.facts().size(); i++) {
+            names.add("text.facts[" + i + "]");
+            values.add(texts.facts().get(i));
+        }
+        names.add("text.badge");
+        values.add(texts.badge() == null ? null : Texts.badgeCase(texts.badge()));
+        for (int i = 0; i < names.size(); i++) {
+            if (values.get(i) == null) {
+                continue;
+            }
+            String v = Texts.clean(values.get(i));
+            double em = FontSet.widestEmPerCodePoint(v) * v.codePointCount(0, v.length());
+            if (em > widest) {
+                widest = em;
+                param = names.get(i);
+            }
+        }
+        throw ApiException.invalidParam(param, "The texts do not fit on the smallest card of template '" + templateId
+                + "' even at the smallest type: they use characters wider than usual letters (" + param
+                + " is the widest). Shorten " + param + " or the other texts, or use narrower characters.");
     }
 
     private Texts texts() {
@@ -83,22 +123,37 @@ public record CreateGeneration(@Schema(required = true) String assetId,
         for (int i = 0; i < facts.size(); i++) {
             drawable(facts.get(i), "text.facts[" + i + "]");
         }
-        drawable(badge, "text.badge");
+        drawable(badge == null ? null : Texts.badgeCase(badge), "text.badge");
         return new Texts(title, subtitle, facts.stream().map(String::strip).toList(), badge);
     }
 
-    /** A card never shows an empty box: characters no bundled font has (CJK, emoji, …) are refused up front. */
+    /**
+     * A card never shows an empty box: graphemes no bundled font draws whole (CJK, emoji, a mark on a
+     * letter of another script, a space or format character no font has, …) are refused up front.
+     * The text is checked as it is drawn: spaces made one U+0020, a badge in capitals.
+     */
     private static void drawable(String value, String param) {
         if (value == null) {
             return;
         }
-        String missing = value.codePoints().filter(cp -> !FontSet.canDraw(cp)).distinct().limit(5)
-                .mapToObj(cp -> "'" + Character.toString(cp) + "' (U+" + String.format("%04X", cp) + ")")
-                .collect(Collectors.joining(", "));
+        List<String> missing = FontSet.undrawable(Texts.clean(value));
         if (!missing.isEmpty()) {
             throw ApiException.unprocessable("unsupported_characters", param
-                    + " contains characters the card fonts cannot draw: " + missing + ".", param);
+                    + " contains characters the card fonts cannot draw: " + describe(missing) + ".", param);
         }
+        List<String> wide = FontSet.tooWide(Texts.clean(value));
+        if (!wide.isEmpty()) {
+            throw ApiException.unprocessable("unsupported_characters", param + " contains characters too wide for the card"
+                    + " (more than " + FontSet.MAX_GRAPHEME_EM + " em): " + describe(wide) + ".", param);
+        }
+    }
+
+    /** Up to five graphemes, each quoted with its code points: 'א́' (U+05D0 U+0301). */
+    private static String describe(List<String> graphemes) {
+        return graphemes.stream().limit(5)
+                .map(g -> "'" + g + "' (" + g.codePoints().mapToObj(cp -> String.format("U+%04X", cp))
+                        .collect(Collectors.joining(" ")) + ")")
+                .collect(Collectors.joining(", "));
     }
 
     private static String limit(String value, int max, String param) {

@@ -73,7 +73,7 @@ public class GenerationResource {
     @APIResponse(responseCode = "202", description = "Queued; follow stream_url or poll the generation", content = @Content(schema = @Schema(implementation = GenerationView.Created.class), examples = @ExampleObject(name = "queued", value = """
             {"id":"gen_Q2w3E4r5T6y7U8i9O0pAsDfG","object":"generation","status":"queued","variants_requested":3,
              "stream_url":"https://api.example.com/api/v1/render-stream/3q2-…","stream_expires_at":"2026-11-22T10:15:00Z","created_at":"2026-11-22T10:00:00Z"}""")))
-    @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid, parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid (a field, or texts of unusually wide letters that would not fit the smallest card: param names the widest field), parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "asset_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "idempotency_key_in_use; subject_not_detected (template white on an asset without a detected product)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "422", description = "idempotency_key_reused, unsupported_characters (a text field holds characters no bundled font can draw; param names it)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))

@@ -42,7 +42,7 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
         for (int r = 0; r < rows; r++) {
             int rowH = 0;
             for (int c = 0; c < cols && r * cols + c < facts.size(); c++) {
-                FittedText t = TextFitter.wrap(TextFitter.clean(facts.get(r * cols + c)), face, size, colW - indent);
+                FittedText t = TextFitter.wrap(Texts.clean(facts.get(r * cols + c)), face, size, colW - indent);
                 if (t.lines().size() > maxLines) return null;
                 texts.add(t);
                 rowH = Math.max(rowH, Math.max(minRow, t.height()));

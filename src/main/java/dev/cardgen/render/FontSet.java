@@ -13,9 +13,11 @@ import java.text.AttributedString;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The bundled faces, loaded once from the classpath so the card never depends on fonts installed
@@ -76,12 +78,84 @@ public final class FontSet {
         return sizes.computeIfAbsent(size, base::deriveFont);
     }
 
-    /** True when some bundled font has a glyph for the code point (or it is an invisible format character). */
-    public static boolean canDraw(int codePoint) {
-        if (Character.isWhitespace(codePoint) || Character.getType(codePoint) == Character.FORMAT) return true;
-        if (BASE.get(Face.REGULAR).canDisplay(codePoint)) return true;
-        for (Font f : FALLBACK_REGULAR) if (f.canDisplay(codePoint)) return true;
-        return false;
+    /**
+     * The graphemes of a text that no single bundled font draws whole, each once, in the order they
+     * first appear; empty when the whole text is drawn. Drawing picks one font per grapheme (a mark
+     * stays on its base's font), so this is the check validation needs: code points one by one would
+     * accept "א" + U+0301, each in some font but both in none, and draw the letter as an empty box.
+     */
+    public static List<String> undrawable(String text) {
+        Set<String> missing = new LinkedHashSet<>();
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            for (Face face : Face.values()) {
+                if (fontFor(g, face) == null) missing.add(g);
+            }
+        }
+        return List.copyOf(missing);
+    }
+
+    /**
+     * Widest a grapheme may be alone, per code point in it (the API's limits count code points, and a
+     * Devanagari cluster such as "ल्की" is one grapheme of four), in em of its widest face: the Arabic letters
+     * sad and dad are 1.42 em in isolation (Noto Sans Arabic Bold), the widest letters sellers type.
+     * Wider are ligatures of whole words and phrases (U+FDFD, a bismillah, is 7.9 em; many Arabic
+     * presentation forms, which keyboards never produce), the two- and three-em dashes and the like:
+     * they are refused. The bound does not prove a fit on its own: docs/text.md gives what is measured.
+     */
+    public static final double MAX_GRAPHEME_EM = 1.45;
+
+    /**
+     * Widest a grapheme may be, per code point, for a text to be known to fit without laying it out
+     * ({@link TextFit}). Measured with one character repeated to every field's limit, on every
+     * template, arrangement and smallest canvas at the 80 % type floor: "Щ" (1.046 em) and "∞"
+     * (1.060 em, the widest such letter found) fit everywhere, "Љ" (1.071 em) overflows the 1:1
+     * canvases. Wider graphemes are accepted up to {@link #MAX_GRAPHEME_EM} when the text, laid out, fits.
+     */
+    public static final double PROVEN_GRAPHEME_EM = 1.061;
+
+    /** The largest width of a grapheme of the text, per code point in it, in em (0 for an empty text). */
+    public static double widestEmPerCodePoint(String text) {
+        double widest = 0;
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            widest = Math.max(widest, em(g) / g.codePointCount(0, g.length()));
+        }
+        return widest;
+    }
+
+    /** The graphemes of a text wider than {@link #MAX_GRAPHEME_EM} per code point in some face, each once, in order. */
+    public static List<String> tooWide(String text) {
+        Set<String> wide = new LinkedHashSet<>();
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String g = text.substring(start, end);
+            if (em(g) > MAX_GRAPHEME_EM * g.codePointCount(0, g.length())) wide.add(g);
+        }
+        return List.copyOf(wide);
+    }
+
+    private static final Map<String, Double> EMS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A grapheme's width alone, its ink on both sides included, in em of its widest face (cached). */
+    static double em(String grapheme) {
+        Double cached = EMS.get(grapheme);
+        if (cached != null) return cached;
+        double em = 0;
+        for (Face face : Face.values()) {
+            TextLayout l = layout(grapheme, face, 100f, rightToLeft(grapheme));
+            if (l == null) continue;
+            java.awt.geom.Rectangle2D b = l.getBounds();
+            em = Math.max(em, (Math.max(l.getAdvance(), b.getMaxX()) + Math.max(0, -b.getMinX())) / 100);
+        }
+        if (EMS.size() > 20_000) EMS.clear();
+        EMS.put(grapheme, em);
+        return em;
     }
 
     /**
@@ -96,6 +170,7 @@ public final class FontSet {
         int runStart = 0;
         for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
             Font f = fontFor(s.substring(start, end), face);
+            if (f == null) f = BASE.get(face); // validation refuses such text; drawn all the same, never thrown
             if (current != null && f != current) {
                 runs.add(new Run(derive(current, size), s.substring(runStart, start)));
                 runStart = start;
@@ -114,10 +189,23 @@ public final class FontSet {
         return BASE.get(face).canDisplayUpTo(s) == -1 && !java.text.Bidi.requiresBidi(s.toCharArray(), 0, s.length());
     }
 
-    /** The line as one bidi-aware, shaped layout; null for an empty line (Java2D cannot lay those out). */
-    public static TextLayout layout(String s, Face face, float size) {
+    /**
+     * True when a paragraph reads right to left: its first strong character is right-to-left, the
+     * rule the Unicode bidi algorithm uses for a paragraph's direction (P2, P3). A field is one
+     * paragraph, so all its lines take this one direction, not each its own first word's.
+     */
+    public static boolean rightToLeft(String paragraph) {
+        return !new java.text.Bidi(paragraph, java.text.Bidi.DIRECTION_DEFAULT_LEFT_TO_RIGHT).baseIsLeftToRight();
+    }
+
+    /**
+     * A line of a paragraph as one bidi-aware, shaped layout in the paragraph's direction; null for an
+     * empty line (Java2D cannot lay those out).
+     */
+    public static TextLayout layout(String s, Face face, float size, boolean rtl) {
         if (s.isEmpty()) return null;
         AttributedString as = new AttributedString(s);
+        as.addAttribute(TextAttribute.RUN_DIRECTION, rtl ? TextAttribute.RUN_DIRECTION_RTL : TextAttribute.RUN_DIRECTION_LTR);
         int at = 0;
         for (Run r : runs(s, face, size)) {
             as.addAttribute(TextAttribute.FONT, r.font(), at, at + r.text().length());
@@ -126,14 +214,16 @@ public final class FontSet {
         return new TextLayout(as.getIterator(), FRC);
     }
 
+    /** The first font, Roboto then the fallbacks, with glyphs for the whole grapheme; null when none has. */
     private static Font fontFor(String grapheme, Face face) {
+        // No character is waved through: U+0020 is in every font, and what Java2D draws as nothing
+        // at all (line feed, tab, U+2028–202E, U+206A–206F) every font reports it can display.
+        // Other spaces and format characters (U+3000, U+2060, the isolates U+2066–2069) need a font
+        // that has them; breaking spaces are made U+0020 beforehand (Texts.clean).
         Font base = BASE.get(face);
-        // Spaces and invisible controls keep Roboto, so they never split a script run needlessly.
-        if (grapheme.codePoints().allMatch(cp -> Character.isWhitespace(cp)
-                || Character.getType(cp) == Character.FORMAT)) return base;
         if (base.canDisplayUpTo(grapheme) == -1) return base;
         for (Font f : face.bold ? FALLBACK_BOLD : FALLBACK_REGULAR) if (f.canDisplayUpTo(grapheme) == -1) return f;
-        return base;
+        return null;
     }
 
     private static Font load(String file) {

@@ -12,8 +12,10 @@ import java.util.regex.Pattern;
  *   and runs of spaces become one space; camera-made tokens dropped ({@code IMG_1234},
  *   {@code DSC01234}, {@code DSCN…}, {@code PXL_20240101_…}, {@code Screenshot}, {@code photo},
  *   {@code image}, {@code WhatsApp}, {@code copy}, {@code final}, pure digits, dates and
- *   times like {@code 20240101} or {@code 123456}, hex-like hashes); the first letter
- *   capitalised. If nothing is left: the template's default ("New arrival").</li>
+ *   times like {@code 20240101} or {@code 123456}, hex-like hashes); words the card fonts cannot
+ *   draw dropped (a file name is not validated like a given title: "商品 jacket.jpg" gives
+ *   "Jacket", never empty boxes); the first letter capitalised. If nothing is left: the
+ *   template's default ("New arrival").</li>
  * <li><b>subtitle</b>: the template default, or empty for templates that look complete with
  *   only a title (studio and bold: a big title and the product are the card).</li>
  * <li><b>badge</b>: the template default: "NEW" (studio, gradient), "HIT" (bold),
@@ -57,9 +59,9 @@ public final class TextFiller {
         int dot = name.lastIndexOf('.');
         if (dot > 0 && name.length() - dot <= 5) name = name.substring(0, dot);
         List<String> words = new ArrayList<>();
-        for (String w : name.split("[\\s_.\\-]+")) {
+        for (String w : name.split("(?U)[\\s_.\\-]+")) {
             if (w.isEmpty() || CAMERA.matcher(w).matches() || CAMERA_PREFIXED.matcher(w).matches()
-                    || NUMBERISH.matcher(w).matches()) {
+                    || NUMBERISH.matcher(w).matches() || !FontSet.undrawable(w).isEmpty() || !FontSet.tooWide(w).isEmpty()) {
                 continue;
             }
             words.add(w);

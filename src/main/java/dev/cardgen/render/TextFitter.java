@@ -20,13 +20,13 @@ public final class TextFitter {
     private TextFitter() {}
 
     /** Quick width, for estimates: plain string bounds for simple Roboto strings. */
-    public static double width(FontSet.Face face, float size, String s) {
-        return ink(face, size, s, false).width();
+    public static double width(FontSet.Face face, float size, String s, boolean rtl) {
+        return ink(face, size, s, false, rtl).width();
     }
 
-    /** A line as drawn: shaped, its ink included on both sides (see {@link Ink}). */
-    public static Ink drawn(FontSet.Face face, float size, String s) {
-        return ink(face, size, s, true);
+    /** A line of a paragraph in direction {@code rtl} as drawn: shaped, its ink included on both sides (see {@link Ink}). */
+    public static Ink drawn(FontSet.Face face, float size, String s, boolean rtl) {
+        return ink(face, size, s, true, rtl);
     }
 
     /**
@@ -35,15 +35,15 @@ public final class TextFitter {
      * layout, whose glyphs may hang past the advance (a final virama, a kasra, the tail of a "j"), so
      * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
      */
-    private static Ink ink(FontSet.Face face, float size, String s, boolean exact) {
-        String key = (exact ? "x" : "") + face.ordinal() + "/" + size + "/" + s;
+    private static Ink ink(FontSet.Face face, float size, String s, boolean exact, boolean rtl) {
+        String key = (exact ? "x" : "") + (rtl ? "r" : "") + face.ordinal() + "/" + size + "/" + s;
         Ink cached = INKS.get(key);
         if (cached != null) return cached;
         Ink ink;
         if (!exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
             ink = new Ink(FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth(), 0, 0, 0);
         } else {
-            TextLayout l = FontSet.layout(s, face, size);
+            TextLayout l = FontSet.layout(s, face, size, rtl);
             if (l == null) {
                 ink = new Ink(0, 0, 0, 0);
             } else {
@@ -69,15 +69,13 @@ public final class TextFitter {
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                  float maxSize, float minSize) {
         if (!Texts.present(text)) return null;
-        String clean = clean(text);
+        String clean = Texts.clean(text);
         float min = Math.min(minSize, maxSize);
         FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
         if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * TypeScale.FLOOR);
         // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
         return t != null ? t : wrap(clean, face, min * TypeScale.FLOOR, maxWidth);
     }
-
-    static String clean(String text) { return text.strip().replaceAll("\\s+", " "); }
 
     private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                      float maxSize, float minSize) {
@@ -121,23 +119,25 @@ public final class TextFitter {
      * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
      */
     static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
-        FittedText quick = wrap(text, face, size, maxWidth, true);
+        boolean rtl = FontSet.rightToLeft(text); // the text is the whole field: one paragraph, one direction
+        FittedText quick = wrap(text, face, size, maxWidth, true, rtl);
         for (String line : quick.lines()) {
-            if (drawn(face, size, line).width() > maxWidth) return wrap(text, face, size, maxWidth, false);
+            if (drawn(face, size, line, rtl).width() > maxWidth) return wrap(text, face, size, maxWidth, false, rtl);
         }
         return quick;
     }
 
-    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, boolean estimate) {
+    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, boolean estimate,
+                                   boolean rtl) {
         List<String> lines = new ArrayList<>();
         boolean broken = false;
-        double space = width(face, size, " ");
+        double space = width(face, size, " ", rtl);
         StringBuilder line = new StringBuilder();
         double lineWidth = 0;
         for (String word : text.split(" ")) {
-            double w = width(face, size, word);
+            double w = width(face, size, word, rtl);
             String candidate = line.isEmpty() ? word : line + " " + word;
-            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + space + w) : drawn(face, size, candidate).width();
+            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + space + w) : drawn(face, size, candidate, rtl).width();
             if (candidateWidth <= maxWidth) {
                 line.setLength(0);
                 line.append(candidate);
@@ -147,23 +147,23 @@ public final class TextFitter {
             if (!line.isEmpty()) lines.add(line.toString());
             line.setLength(0);
             String rest = word;
-            while (drawn(face, size, rest).width() > maxWidth) {
+            while (drawn(face, size, rest, rtl).width() > maxWidth) {
                 // A word wider than the line: break it between graphemes and mark the break with a hyphen.
-                int n = fitPrefix(face, size, rest, maxWidth);
+                int n = fitPrefix(face, size, rest, maxWidth, rtl);
                 if (n <= 0 || n >= rest.length()) break;
                 broken = true;
                 lines.add(rest.substring(0, n) + HYPHEN);
                 rest = rest.substring(n);
             }
             line.append(rest);
-            lineWidth = width(face, size, rest);
+            lineWidth = width(face, size, rest, rtl);
         }
         if (!line.isEmpty()) lines.add(line.toString());
-        return make(face, size, lines, broken);
+        return make(face, size, lines, broken, rtl);
     }
 
     /** Longest grapheme-aligned prefix that fits with its hyphen (binary search); at least one grapheme. */
-    private static int fitPrefix(FontSet.Face face, float size, String s, int maxWidth) {
+    private static int fitPrefix(FontSet.Face face, float size, String s, int maxWidth, boolean rtl) {
         BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
         it.setText(s);
         List<Integer> ends = new ArrayList<>();
@@ -172,7 +172,7 @@ public final class TextFitter {
         int lo = 0, hi = ends.size() - 1, good = ends.get(0);
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (drawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN).width() <= maxWidth) {
+            if (drawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN, rtl).width() <= maxWidth) {
                 good = ends.get(mid);
                 lo = mid + 1;
             } else {
@@ -182,20 +182,20 @@ public final class TextFitter {
         return good;
     }
 
-    private static FittedText make(FontSet.Face face, float size, List<String> lines, boolean hyphenated) {
+    private static FittedText make(FontSet.Face face, float size, List<String> lines, boolean hyphenated, boolean rtl) {
         double ascent = FontSet.font(face, size).getLineMetrics("Ag", FontSet.FRC).getAscent();
         double descent = size * 0.28;
         // Roboto's own ascent covers its accents; other scripts are measured by their ink. A glyph's
         // height does not depend on where it stands, so each word's cached extent serves every line.
         for (String l : lines) {
             for (String word : l.split(" ")) {
-                Ink ink = ink(face, size, word, false);
+                Ink ink = ink(face, size, word, false, rtl);
                 ascent = Math.max(ascent, ink.ascent());
                 descent = Math.max(descent, ink.descent());
             }
         }
         int lineHeight = Math.round(size * LINE_SPACING);
         return new FittedText(face, size, List.copyOf(lines), lineHeight, (int) Math.ceil(ascent),
-                (int) Math.ceil(descent), hyphenated);
+                (int) Math.ceil(descent), hyphenated, rtl);
     }
 }

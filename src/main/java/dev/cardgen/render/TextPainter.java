@@ -69,25 +69,20 @@ final class TextPainter {
     }
 
     /**
-     * Baseline origin of line i in its box: centred, or flush with the side the line reads from
-     * (right for a line whose first strong character is right-to-left).
+     * Baseline origin of line i in its box: centred, or flush with the side the text reads from
+     * (right for a right-to-left field: every line of it, whatever word a line starts with).
      */
     static Point2D.Float lineOrigin(FittedText t, Box box, boolean centered, int i) {
         String line = t.lines().get(i);
         double w = t.width(line);
         float x = box.x() + (float) t.lead(line);
         if (centered) x += (float) ((box.w() - w) / 2);
-        else if (!leftToRight(t, line)) x += (float) (box.w() - w);
+        else if (t.rtl()) x += (float) (box.w() - w);
         return new Point2D.Float(x, box.y() + t.ascent() + i * t.lineHeight());
     }
 
-    private static boolean leftToRight(FittedText t, String line) {
-        TextLayout tl = FontSet.layout(line, t.face(), t.size());
-        return tl == null || tl.isLeftToRight();
-    }
-
     private static void draw(Graphics2D g, FittedText t, String line, float x, float y) {
-        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        TextLayout tl = FontSet.layout(line, t.face(), t.size(), t.rtl());
         if (tl != null) tl.draw(g, x, y);
     }
 }

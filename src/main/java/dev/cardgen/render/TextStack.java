@@ -74,7 +74,7 @@ final class TextStack {
         float size = (float) (TypeScale.BADGE * s);
         int pad = Math.round(size * 0.9f);
         // One line, shrinking to 60 %; a badge still too long for a narrow column wraps inside its pill.
-        return TextFitter.fit(badge.toUpperCase(java.util.Locale.ROOT), FontSet.Face.BOLD, maxWidth - 2 * pad,
+        return TextFitter.fit(Texts.badgeCase(badge), FontSet.Face.BOLD, maxWidth - 2 * pad,
                 Integer.MAX_VALUE, 1, size, size * 0.6f);
     }
 

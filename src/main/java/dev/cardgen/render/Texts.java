@@ -10,4 +10,29 @@ public record Texts(String title, String subtitle, List<String> facts, String ba
     }
 
     static boolean present(String s) { return s != null && !s.isBlank(); }
+
+    /**
+     * A field as it is laid out: trimmed, every breaking space (a line feed, U+3000, U+1680, U+2003,
+     * … — several of them in no bundled font) one U+0020, runs of them one. No-break spaces
+     * (U+00A0, U+2007, U+202F) stay: Roboto draws them and they keep "10 kg" on one line.
+     */
+    public static String clean(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (Character.isWhitespace(cp)) {
+                space = !b.isEmpty();
+                continue;
+            }
+            if (space) b.append(' ');
+            space = false;
+            b.appendCodePoint(cp);
+        }
+        return b.toString();
+    }
+
+    /** A badge as it is drawn: in capitals. */
+    public static String badgeCase(String badge) { return badge.toUpperCase(java.util.Locale.ROOT); }
 }

@@ -205,6 +205,18 @@ class GenerationApiTest {
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("title", "Серум 中文"))), 422, "invalid_request_error", "unsupported_characters", "text.title");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "עמיד", "new \uD83D\uDE00")))), 422, "invalid_request_error", "unsupported_characters", "text.facts[2]");
         create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "한국"))).statusCode(422).body("error.message", org.hamcrest.Matchers.containsString("U+D55C"));
+        // A mark is drawn with its base's font: U+0301 is in Roboto, Noto Sans Hebrew lacks it, so no font draws "א́" whole.
+        var mark = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("subtitle", "מעיל א\u0301")));
+        assertError(mark, 422, "invalid_request_error", "unsupported_characters", "text.subtitle");
+        mark.body("error.message", is("text.subtitle contains characters the card fonts cannot draw: 'א\u0301' (U+05D0 U+0301)."));
+        // Invisible format characters no font has are refused too (Java2D would draw a box).
+        var joiner = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("Gore\u2060Tex \u2066XL\u2069"))));
+        assertError(joiner, 422, "invalid_request_error", "unsupported_characters", "text.facts[0]");
+        joiner.body("error.message", is("text.facts[0] contains characters the card fonts cannot draw: '\u2060' (U+2060), '\u2066' (U+2066), '\u2069' (U+2069)."));
+        // A character far wider than any letter (a bismillah ligature, 7.9 em) could never fit 120 times: refused.
+        var wide = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "\uFDFD")));
+        assertError(wide, 422, "invalid_request_error", "unsupported_characters", "text.badge");
+        wide.body("error.message", is("text.badge contains characters too wide for the card (more than 1.45 em): '\uFDFD' (U+FDFD)."));
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
@@ -212,6 +224,27 @@ class GenerationApiTest {
 
     private static io.restassured.response.ValidatableResponse create400(String key, Map<String, Object> body) {
         return Api.as(key).contentType(ContentType.JSON).body(body).post("/api/v1/generations").then();
+    }
+
+    @Test
+    void textsOfWideLettersThatCannotFitTheSmallestCardAre400NamingTheWidestField() {
+        var acct = Api.newAccount();
+        Api.admin().body(Map.of("monthly_allowance", 3)).post("/admin/v1/accounts/" + acct.id()).then().statusCode(200);
+        String asset = uploadAsset(acct.key());
+        // Ⅶ (1.24 em) and Љ (1.07 em) are accepted letters, but at every field's limit they overflow the 1:1 cards.
+        for (String letter : List.of("Ⅶ", "Љ")) {
+            var refused = create400(acct.key(), Map.of("asset_id", asset, "template", "bold", "text", Map.of(
+                    "title", letter.repeat(120), "subtitle", letter.repeat(160),
+                    "facts", java.util.Collections.nCopies(6, letter.repeat(80)), "badge", letter.repeat(24))));
+            assertError(refused, 400, "invalid_request_error", "parameter_invalid", "text.subtitle");
+            refused.body("error.message", is("The texts do not fit on the smallest card of template 'bold' even at the smallest"
+                    + " type: they use characters wider than usual letters (text.subtitle is the widest). Shorten text.subtitle"
+                    + " or the other texts, or use narrower characters."));
+        }
+        // Nothing was created and no quota taken: the whole allowance is still there for the same letters, fewer of them.
+        Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
+        create400(acct.key(), Map.of("asset_id", asset, "template", "bold", "variants", 3, "text",
+                Map.of("title", "Ⅶ‱ Љ ﷺ jacket", "facts", List.of("Ⅶ fact", "Љ fact")))).statusCode(202);
     }
 
     @Test

@@ -19,6 +19,10 @@ class TextFillerTest {
         assertNull(TextFiller.titleFromFilename("12345.png"));
         assertNull(TextFiller.titleFromFilename(null));
         assertEquals("Iphone case v2", TextFiller.titleFromFilename("iphone.case.v2.webp"));
+        // A file name is not validated like a given title: words the fonts cannot draw are dropped.
+        assertEquals("Jacket", TextFiller.titleFromFilename("商品 jacket.jpg"));
+        assertEquals("Down jacket", TextFiller.titleFromFilename("down\u3000jacket 😀.png"));
+        assertNull(TextFiller.titleFromFilename("商品.jpg"));
     }
 
     @Test

@@ -35,6 +35,9 @@ class TextLimitsTest {
         m.put("latin-limits", limits("Waterproof breathable membrane jacket ", "Wide"));
         m.put("long-words", new Texts("W".repeat(TITLE), "m".repeat(SUBTITLE), Collections.nCopies(6, "W".repeat(FACT)),
                 "W".repeat(BADGE)));
+        // Among the widest letters that fit at the limits (1.05 em in Roboto Black), see overWideGraphemesAreRefused.
+        m.put("wide-letters", new Texts("Щ".repeat(TITLE), "Щ".repeat(SUBTITLE), Collections.nCopies(6, "Щ".repeat(FACT)),
+                "Щ".repeat(BADGE)));
         m.put("short-words", limits("a I x ", "W W"));
         m.put("arabic", limits("سترة مقاومة للماء وخفيفة الوزن ", "جديد"));
         m.put("hebrew", limits("מעיל עמיד למים וקל משקל ", "חדש"));
@@ -44,7 +47,15 @@ class TextLimitsTest {
         m.put("armenian", limits("անջրանցիկ թեթև բաճկոն ", "նոր"));
         m.put("greek-cyrillic", limits("Αδιάβροχο μπουφάν Водонепроницаемая куртка ", "ΝΈΟ"));
         m.put("mixed-rtl-ltr", limits("Gore-Tex سترة 2024 מעיל XL ", "SALE حار"));
+        // Right-to-left fields where most lines start with a Latin word: they still read right to left.
+        m.put("rtl-latin-lines", limits("سترة Gore-Tex Waterproof XL ", "جديد SALE"));
         m.put("combining", limits("Cafe\u0301 nai\u0308ve Zoe\u0308 n\u0303 A\u030A ", "Ne\u0301e"));
+        // Breaking spaces no font has (U+3000, U+1680) are laid out as U+0020; no-break ones are drawn.
+        m.put("unicode-spaces", limits("Waterproof\u3000jacket\u1680light\u2003weight 10\u00A0kg 5\u202Fcm ", "NEW\u3000IN"));
+        m.put("rtl-marks", limits("מְעִיל עָמִיד سُتْرَةٌ خَفِيفَةٌ ", "جَدِيد"));
+        // Letters wider than FontSet.PROVEN_GRAPHEME_EM, few enough that the create-time check lays them out and accepts them.
+        m.put("wide-accepted", new Texts("Ⅶ‱ Љ ﷺ jacket Ⅶ‱ Љ ﷺ jacket Ⅶ‱ Љ ﷺ jacket", "Ⅶ Љ subtitle",
+                List.of("Ⅶ fact", "‱ fact"), "Ⅶ"));
         return m;
     }
 
@@ -77,12 +88,16 @@ class TextLimitsTest {
                         Design d = Fixtures.design(t.id(), arr, c.getValue());
                         Layout l = LayoutEngine.layout(d, 0.8, size[0], size[1]);
                         check(l, c.getValue(), t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1]);
+                        assertTrue(TextFit.fits(l, c.getValue()), t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1]
+                                + " the create-time check disagrees with the layout");
                         checked++;
                     }
                 }
             }
         }
         assertEquals(templates * 3 * CASES.size() * SIZES.length, checked);
+        assertTrue(LATIN_LED_RTL_LINES.get() > 0, "no right-to-left line started with a Latin word");
+        assertTrue(BROKEN_WORDS.get() > 0, "no long word was broken");
         assertEquals(Templates.all().size() - 1, templates);
     }
 
@@ -103,7 +118,7 @@ class TextLimitsTest {
             assertTrue(TextPainter.factTextBox(l, i).inside(l.facts().get(i)), where + " fact text outside its row " + i);
         }
         FittedText b = l.badgeText();
-        assertSameText(texts.badge().toUpperCase(java.util.Locale.ROOT), b, where + " badge");
+        assertSameText(Texts.badgeCase(texts.badge()), b, where + " badge");
         for (int i = 0; i < b.lines().size(); i++) {
             Point2D.Float at = TextPainter.badgeBaseline(l.badge(), b, i);
             glyphs(b, b.lines().get(i), at, l.badge(), where + " badge");
@@ -111,21 +126,83 @@ class TextLimitsTest {
     }
 
     private static void field(FittedText t, Box box, String text, boolean centered, String where) {
-        assertSameText(text, t, where);
+        int breaks = assertSameText(text, t, where);
+        if (!Texts.clean(text).contains(" ")) {
+            // One long word (the long-words case): every line but the last is a break and ends with the hyphen.
+            for (String line : t.lines().subList(0, t.lines().size() - 1)) {
+                assertTrue(line.endsWith(TextFitter.HYPHEN), where + " broken line without its hyphen '" + line + "'");
+            }
+            assertEquals(t.lines().size() - 1, breaks, where + " breaks");
+            BROKEN_WORDS.addAndGet(breaks);
+        }
+        assertEquals(firstStrongIsRightToLeft(text), t.rtl(), where + " direction");
         for (int i = 0; i < t.lines().size(); i++) {
-            glyphs(t, t.lines().get(i), TextPainter.lineOrigin(t, box, centered, i), box, where);
+            String line = t.lines().get(i);
+            Point2D.Float at = TextPainter.lineOrigin(t, box, centered, i);
+            glyphs(t, line, at, box, where);
+            if (centered) continue;
+            // A field is one paragraph: every line takes its direction and is flush with the side it
+            // reads from, whatever word the line starts with.
+            assertEquals(!t.rtl(), FontSet.layout(line, t.face(), t.size(), t.rtl()).isLeftToRight(), where + " '" + line + "'");
+            double start = at.x - t.lead(line), end = start + t.width(line);
+            if (t.rtl()) {
+                assertEquals(box.right(), end, 0.01, where + " right-to-left line not flush right '" + line + "'");
+                if (!firstStrongIsRightToLeft(line)) LATIN_LED_RTL_LINES.incrementAndGet();
+            } else {
+                assertEquals(box.x(), start, 0.01, where + " left-to-right line not flush left '" + line + "'");
+            }
         }
     }
 
-    /** The lines, joined, are the text: nothing dropped, nothing added but break hyphens. */
-    private static void assertSameText(String text, FittedText t, String where) {
+    /** Hyphenated breaks seen in one-word fields (so the test sees the case it guards). */
+    private static final java.util.concurrent.atomic.AtomicInteger BROKEN_WORDS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Right-to-left lines that start with a left-to-right word (so the test sees the case it guards). */
+    private static final java.util.concurrent.atomic.AtomicInteger LATIN_LED_RTL_LINES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The paragraph direction by the bidi algorithm's rule, read off the characters: the first strong one. */
+    static boolean firstStrongIsRightToLeft(String s) {
+        for (int cp : s.codePoints().toArray()) {
+            byte d = Character.getDirectionality(cp);
+            if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) return false;
+            if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The lines are the text as laid out: each line ends where the text has a space, or inside a word,
+     * and then the line ends with the hyphen it added; nothing dropped, nothing else added, a hyphen
+     * of the text kept. Returns how many words were broken.
+     */
+    private static int assertSameText(String text, FittedText t, String where) {
         org.junit.jupiter.api.Assertions.assertNotNull(t, where + " dropped");
-        String drawn = String.join("", t.lines()).replace(" ", "").replace(TextFitter.HYPHEN, "");
-        assertEquals(text.replace(" ", "").replace(TextFitter.HYPHEN, ""), drawn, where + " text changed");
+        String clean = Texts.clean(text);
+        int at = 0, breaks = 0;
+        for (int i = 0; i < t.lines().size(); i++) {
+            String line = t.lines().get(i);
+            boolean last = i == t.lines().size() - 1;
+            int end = at + line.length();
+            if (clean.startsWith(line, at) && (last ? end == clean.length() : clean.startsWith(" ", end))) {
+                at = last ? end : end + 1;
+                continue;
+            }
+            assertTrue(!last && line.endsWith(TextFitter.HYPHEN), where + " line " + i + " '" + line
+                    + "' is neither the text at " + at + " nor a word broken with a hyphen");
+            String part = line.substring(0, line.length() - TextFitter.HYPHEN.length());
+            end = at + part.length();
+            assertTrue(!part.isEmpty() && clean.startsWith(part, at) && end < clean.length() && clean.charAt(end) != ' ',
+                    where + " line " + i + " '" + line + "' is not a break inside the word at " + at);
+            at = end;
+            breaks++;
+        }
+        assertEquals(clean.length(), at, where + " text changed");
+        assertEquals(breaks > 0, t.hyphenated(), where + " hyphenated");
+        return breaks;
     }
 
     private static void glyphs(FittedText t, String line, Point2D.Float at, Box box, String where) {
-        TextLayout tl = FontSet.layout(line, t.face(), t.size());
+        TextLayout tl = FontSet.layout(line, t.face(), t.size(), t.rtl());
         Rectangle2D ink = tl.getBounds();
         ink.setRect(ink.getX() + at.x, ink.getY() + at.y, ink.getWidth(), ink.getHeight());
         // Half a pixel of antialiasing slack; anything beyond is a glyph drawn outside its box.
@@ -137,7 +214,6 @@ class TextLimitsTest {
             GlyphVector gv = f.createGlyphVector(FontSet.FRC, r.text());
             for (int g = 0; g < gv.getNumGlyphs(); g++) {
                 int cp = r.text().codePointAt(Math.min(gv.getGlyphCharIndex(g), r.text().length() - 1));
-                if (Character.getType(cp) == Character.FORMAT || Character.isWhitespace(cp)) continue;
                 assertNotEquals(f.getMissingGlyphCode(), gv.getGlyphCode(g),
                         where + " missing glyph for U+" + Integer.toHexString(cp) + " in " + f.getFontName());
             }
@@ -147,13 +223,68 @@ class TextLimitsTest {
     @Test
     void charactersNoBundledFontHasAreReportedAndEverythingElseIsDrawable() {
         for (Texts t : CASES.values()) {
-            for (String s : List.of(t.title(), t.subtitle(), t.badge())) {
-                assertTrue(s.codePoints().allMatch(FontSet::canDraw), s);
+            List<String> fields = new ArrayList<>(List.of(t.title(), t.subtitle(), Texts.badgeCase(t.badge())));
+            fields.addAll(t.facts());
+            for (String s : fields) assertEquals(List.of(), FontSet.undrawable(Texts.clean(s)), s);
+        }
+        assertEquals(List.of("中", "文"), FontSet.undrawable("Серум 中文"));
+        assertEquals(List.of("😀"), FontSet.undrawable("new 😀 😀"));
+        assertEquals(List.of("한"), FontSet.undrawable("한"));
+        // Each code point is in some font (U+0301 in Roboto), but no font has both: the letter would be a box.
+        assertEquals(List.of("א\u0301"), FontSet.undrawable("מעיל א\u0301"));
+        // Format characters no font has are refused, not waved through as invisible: Java2D would draw a box.
+        assertEquals(List.of("\u2060", "\u2066", "\u2069"), FontSet.undrawable("Gore\u2060Tex \u2066XL\u2069"));
+        assertEquals(List.of("\u3000"), FontSet.undrawable("10\u3000kg"));
+        assertEquals(List.of(), FontSet.undrawable(Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm ")));
+        assertEquals("10 kg 5\u00A0cm", Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm "));
+    }
+
+    @Test
+    void overWideGraphemesAreRefused() {
+        for (Texts t : CASES.values()) {
+            List<String> fields = new ArrayList<>(List.of(t.title(), t.subtitle(), Texts.badgeCase(t.badge())));
+            fields.addAll(t.facts());
+            for (String s : fields) assertEquals(List.of(), FontSet.tooWide(Texts.clean(s)), s);
+        }
+        // A bismillah ligature (7.9 em), the three- and two-em dashes, a Roman numeral eight, once each.
+        assertEquals(List.of("\uFDFD", "\u2E3B", "\u2E3A", "\u2167"), FontSet.tooWide("بسم \uFDFD \u2E3B\u2E3A\u2167 \uFDFD"));
+        // The widest letters sellers type stay: isolated sad and dad (1.42 em), Devanagari AA, Cyrillic SHCHA.
+        assertEquals(List.of(), FontSet.tooWide("ص ض आ Щ Љ W"));
+        assertTrue(FontSet.em("ص") > 1.4 && FontSet.em("ص") <= FontSet.MAX_GRAPHEME_EM, "sad " + FontSet.em("ص"));
+        assertTrue(FontSet.em("\u2E3A") > FontSet.MAX_GRAPHEME_EM, "two-em dash " + FontSet.em("\u2E3A"));
+    }
+
+    @Test
+    void theCreateTimeFitCheckAcceptsEveryCaseAndRefusesWideLettersAtTheLimits() {
+        for (Map.Entry<String, Texts> c : CASES.entrySet()) {
+            for (TemplateInfo t : Templates.all()) assertTrue(TextFit.fitsEverywhere(t.id(), c.getValue()), c.getKey() + " " + t.id());
+        }
+        assertFalse(TextFit.narrow(CASES.get("wide-accepted")), "the wide-accepted case must take the slow path");
+        assertTrue(TextFit.narrow(CASES.get("latin-limits")));
+        // The measurement behind the fast path: the widest letter under the bound, repeated to every
+        // limit, fits every arrangement at every smallest canvas when laid out; the next one does not.
+        assertTrue(FontSet.em("∞") <= FontSet.PROVEN_GRAPHEME_EM && FontSet.em("Љ") > FontSet.PROVEN_GRAPHEME_EM);
+        Texts infinity = repeated("∞");
+        for (TemplateInfo t : Templates.all()) {
+            if (Templates.WHITE.equals(t.id())) continue; // no text to place
+            for (String arr : Designer.arrangements(t.id())) {
+                for (int[] size : TextFit.SMALLEST) {
+                    Layout l = LayoutEngine.layout(Fixtures.design(t.id(), arr, infinity), TextFit.PRODUCT_ASPECT, size[0], size[1]);
+                    assertTrue(TextFit.fits(l, infinity), t.id() + "/" + arr + "/" + size[0] + "x" + size[1]);
+                }
             }
         }
-        assertFalse(FontSet.canDraw("中".codePointAt(0)));
-        assertFalse(FontSet.canDraw("😀".codePointAt(0)));
-        assertFalse(FontSet.canDraw("한".codePointAt(0)));
+        for (String letter : List.of("Љ", "Ⅶ")) {
+            for (TemplateInfo t : Templates.all()) {
+                // The white main image draws no text: nothing to refuse.
+                assertEquals(Templates.WHITE.equals(t.id()), TextFit.fitsEverywhere(t.id(), repeated(letter)), letter + " " + t.id());
+            }
+        }
+    }
+
+    private static Texts repeated(String letter) {
+        return new Texts(letter.repeat(TITLE), letter.repeat(SUBTITLE), Collections.nCopies(6, letter.repeat(FACT)),
+                letter.repeat(BADGE));
     }
 
     @Test
