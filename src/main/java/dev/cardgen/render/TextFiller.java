@@ -1,6 +1,7 @@
 package dev.cardgen.render;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -48,7 +49,24 @@ public final class TextFiller {
         if (title == null) title = russian ? "Новинка" : DEFAULT_TITLE;
         String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaultSubtitle(template, russian);
         String badge = Texts.present(g.badge()) ? g.badge().strip() : defaultBadge(template, russian);
-        return new Texts(title, subtitle, g.facts(), badge);
+        Texts filled = new Texts(title, subtitle, g.facts(), badge);
+        if (!Texts.present(g.title()) && !TextFit.fitsEverywhere(template, filled)) {
+            // The client's texts were checked to fit without a title; a title taken from the file name
+            // is ours to shorten: the most leading words that still fit (found by halving), else the default.
+            String[] words = title.split(" ");
+            String fallback = russian ? "Новинка" : DEFAULT_TITLE;
+            int lo = 0, hi = words.length - 1; // lo words are known to fit (0 = the default), hi + 1 not
+            while (lo < hi) {
+                int mid = (lo + hi + 1) / 2;
+                if (TextFit.fitsEverywhere(template, new Texts(String.join(" ", Arrays.copyOf(words, mid)), subtitle, g.facts(), badge))) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            filled = new Texts(lo == 0 ? fallback : String.join(" ", Arrays.copyOf(words, lo)), subtitle, g.facts(), badge);
+        }
+        return filled;
     }
 
     /** The cleaned file name, or null when nothing meaningful is left. */

@@ -1,6 +1,7 @@
 package dev.cardgen.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,5 +54,24 @@ class TextFillerTest {
         Texts en = TextFiller.fill(new Texts("Water bottle", null, java.util.List.of(), null), null, Templates.GRADIENT);
         assertEquals("Fresh look, everyday quality", en.subtitle());
         assertEquals("NEW", en.badge());
+    }
+
+    @Test
+    void aTitleFromTheFileNameIsShortenedUntilTheWholeCardFits() {
+        String word = "ЉЉЉЉЉЉЉЉЉЉЉ"; // 1.07 em letters: wider than those proven to fit at every limit
+        String subtitle = (word + " ").repeat(14).substring(0, 160);
+        List<String> facts = java.util.Collections.nCopies(6, (word + " ").repeat(7).substring(0, 80));
+        Texts given = new Texts(null, subtitle, facts, null);
+        String file = (word + " ").repeat(11).strip();
+        assertTrue(TextFit.fitsEverywhere("bold", given), "the client's texts fit without a title (as validated)");
+        assertFalse(TextFit.fitsEverywhere("bold", new Texts(file, subtitle, facts, "HIT")), "the whole file name would not");
+
+        Texts filled = TextFiller.fill(given, file + ".jpg", "bold");
+
+        assertTrue(TextFit.fitsEverywhere("bold", filled));
+        assertTrue(filled.title().length() < file.length() && file.startsWith(filled.title()) && filled.title().startsWith(word),
+                "leading words of the file name: " + filled.title());
+        assertEquals(subtitle, filled.subtitle());
+        assertEquals(facts, filled.facts());
     }
 }
