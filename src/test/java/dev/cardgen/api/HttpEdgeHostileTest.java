@@ -120,21 +120,8 @@ class HttpEdgeHostileTest {
                     + "\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n"));
             byte[] head = bytes("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.jpg\"\r\n"
                     + "Content-Type: image/jpeg\r\n\r\n");
-            out.write(bytes(Integer.toHexString(head.length) + "\r\n"));
-            out.write(head);
-            out.write(bytes("\r\n"));
-            byte[] block = new byte[1 << 20];
-            for (int sent = 0; sent < n; sent += block.length) {
-                out.write(bytes(Integer.toHexString(block.length) + "\r\n"));
-                out.write(block);
-                out.write(bytes("\r\n"));
-            }
-            out.write(bytes("0\r\n\r\n"));
-            out.flush();
-            RawHttp.Reply r = RawHttp.read(s.getInputStream());
-            RawHttp.assertError(r, 413, "file_too_large", null);
-            assertEquals("close", r.header("Connection"));
-            assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
+            writeChunked(out, head, n, (byte) 0, new byte[0]);
+            assertJson413ThenClosed(s);
         }
     }
 
@@ -151,23 +138,38 @@ class HttpEdgeHostileTest {
             out.write(bytes("POST /api/v1/generations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
                     + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
             byte[] start = bytes("{\"asset_id\":\"");
-            out.write(bytes(Integer.toHexString(start.length) + "\r\n"));
-            out.write(start);
-            out.write(bytes("\r\n"));
-            byte[] block = new byte[1 << 20];
-            java.util.Arrays.fill(block, (byte) 'a');
-            for (int sent = 0; sent < n; sent += block.length) {
-                out.write(bytes(Integer.toHexString(block.length) + "\r\n"));
-                out.write(block);
-                out.write(bytes("\r\n"));
-            }
-            out.write(bytes("2\r\n\"}\r\n0\r\n\r\n"));
-            out.flush();
-            RawHttp.Reply r = RawHttp.read(s.getInputStream());
-            RawHttp.assertError(r, 413, "file_too_large", null);
-            assertEquals("close", r.header("Connection"));
-            assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
+            writeChunked(out, start, n, (byte) 'a', bytes("\"}"));
+            assertJson413ThenClosed(s);
         }
+    }
+
+    /** Writes {@code first}, then {@code n} bytes of {@code fill} in 1 MiB chunks, then {@code last} (if any) and the final chunk. */
+    private static void writeChunked(OutputStream out, byte[] first, int n, byte fill, byte[] last) throws java.io.IOException {
+        out.write(bytes(Integer.toHexString(first.length) + "\r\n"));
+        out.write(first);
+        out.write(bytes("\r\n"));
+        byte[] block = new byte[1 << 20];
+        java.util.Arrays.fill(block, fill);
+        for (int sent = 0; sent < n; sent += block.length) {
+            out.write(bytes(Integer.toHexString(block.length) + "\r\n"));
+            out.write(block);
+            out.write(bytes("\r\n"));
+        }
+        if (last.length > 0) {
+            out.write(bytes(Integer.toHexString(last.length) + "\r\n"));
+            out.write(last);
+            out.write(bytes("\r\n"));
+        }
+        out.write(bytes("0\r\n\r\n"));
+        out.flush();
+    }
+
+    /** The JSON 413 arrives, then the server closes once the body has been read off. */
+    private static void assertJson413ThenClosed(Socket s) throws java.io.IOException {
+        RawHttp.Reply r = RawHttp.read(s.getInputStream());
+        RawHttp.assertError(r, 413, "file_too_large", null);
+        assertEquals("close", r.header("Connection"));
+        assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
     }
 
     /** The edge reads a chunked JSON body itself; one within the limit still reaches the resource whole. */
