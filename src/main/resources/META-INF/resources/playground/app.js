@@ -187,8 +187,8 @@ function titleFromFileName(fileName) {
   name = name.substring(name.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   if (dot > 0 && name.length - dot <= 5) name = name.substring(0, dot);
-  // Java's \s: ASCII whitespace only.
-  const words = name.split(/[ \t\n\x0B\f\r_.-]+/)
+  // Java's (?U)\s: every Unicode white space, the no-break ones too.
+  const words = name.split(/[\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000_.-]+/)
       .filter((w) => w && !CAMERA.test(w) && !CAMERA_PREFIXED.test(w) && !NUMBERISH.test(w));
   if (!words.length) return null;
   let t = words.join(' ');
