@@ -27,9 +27,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * redirect it; the address actually connected to is checked again. Redirects are not followed: a
  * 3xx is a failed attempt like any other non-2xx.
  *
- * <p>Only the status line counts: the response body is discarded as it arrives, never buffered
- * and never waited for (a receiver can neither make us hold it nor make us wait for its end); the
- * connection, never kept alive, closes when the body ends or the timeout passes without data. An
+ * <p>Only the status line counts: the response body is discarded as it arrives, never buffered (a
+ * receiver cannot make us hold it); its end is awaited within the timeout, and the connection,
+ * never kept alive, closes when the body ends or the timeout passes without data. An
  * attempt that outlives the timeout is abandoned: its connection is closed, whatever stage it had
  * reached.
  */
@@ -102,11 +102,11 @@ public final class WebhookSender implements AutoCloseable {
                         }
                         return req.send(Buffer.buffer(body));
                     })
-                    .map(resp -> {
-                        // The body is dropped as it arrives, never buffered, and not waited for.
-                        resp.exceptionHandler(ignored -> { });
+                    .compose(resp -> {
+                        // The body is dropped as it arrives, never buffered; its end is waited for (within the
+                        // timeout), so the attempt and its connection are over before the next one starts.
                         resp.handler(ignored -> { });
-                        return resp.statusCode();
+                        return resp.end().map(ignored -> resp.statusCode());
                     })
                     .toCompletionStage().toCompletableFuture()
                     // Vert.x gives up after the timeout without data; this bound (with a second of grace, so that

@@ -239,7 +239,7 @@ class WebhookApiTest {
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(delivery(acct.key(), endpoint.id()).get("status")));
             Map<String, Object> d = delivery(acct.key(), endpoint.id());
-            assertEquals(List.of(500, 503), attempts(d).stream().map(a -> a.get("status_code")).toList());
+            assertEquals(List.of(500, 503), attempts(d).stream().map(a -> a.get("status_code")).toList(), "attempts: " + attempts(d));
             assertNull(d.get("next_attempt_at"));
             assertNotNull(d.get("completed_at"));
             clock.advance(Duration.ofHours(2));
