@@ -16,16 +16,32 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
         int cols = Math.max(1, Math.min(columns, facts.size()));
         float max = (float) (TypeScale.FACT_MAX * s), min = (float) (TypeScale.FACT_MIN * s);
         if (facts.isEmpty()) return new FactList(List.of(), List.of(), 0, 0);
-        for (float size = max; size >= min - 0.01f; size -= 0.5f) {
-            FactList fl = place(facts, face, s, size, width, icons, cols, TypeScale.FACT_LINES);
-            if (fl != null && fl.height <= maxHeight) return fl;
-        }
+        FactList fl = largest(facts, face, s, max, min, width, maxHeight, icons, cols, TypeScale.FACT_LINES);
         float floor = min * TypeScale.FLOOR;
-        for (float size = min; size >= floor - 0.01f; size -= 0.5f) {
-            FactList fl = place(facts, face, s, size, width, icons, cols, TypeScale.FACT_LINES + 2);
-            if (fl != null && fl.height <= maxHeight) return fl;
+        if (fl == null) fl = largest(facts, face, s, min, floor, width, maxHeight, icons, cols, TypeScale.FACT_LINES + 2);
+        return fl != null ? fl : place(facts, face, s, floor, width, icons, cols, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The list at the largest size of {@code from}, {@code from} - 0.5, ... down to {@code to} that fits,
+     * or null. Binary search over those steps (a smaller size never needs more lines): a long
+     * right-to-left fact is costly to wrap, and a scan from the top wrapped every fact at every step.
+     */
+    private static FactList largest(List<String> facts, FontSet.Face face, double s, float from, float to, int width,
+                                    int maxHeight, boolean icons, int cols, int maxLines) {
+        int lo = 0, hi = (int) Math.floor((from - to + 0.01f) / 0.5f);
+        FactList best = null;
+        while (lo <= hi) {
+            int k = (lo + hi) >>> 1;
+            FactList fl = place(facts, face, s, from - 0.5f * k, width, icons, cols, maxLines);
+            if (fl != null && fl.height <= maxHeight) {
+                best = fl;
+                hi = k - 1;
+            } else {
+                lo = k + 1;
+            }
         }
-        return place(facts, face, s, floor, width, icons, cols, Integer.MAX_VALUE);
+        return best;
     }
 
     private static FactList place(List<String> facts, FontSet.Face face, double s, float size, int width,

@@ -36,7 +36,7 @@ public final class TextFitter {
      * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
      */
     private static Ink ink(FontSet.Face face, float size, String s, boolean exact, boolean rtl) {
-        String key = (exact ? "x" : "") + (rtl ? "r" : "") + face.ordinal() + "/" + size + "/" + s;
+        InkKey key = new InkKey(face, size, exact, rtl, s);
         Ink cached = INKS.get(key);
         if (cached != null) return cached;
         Ink ink;
@@ -63,7 +63,10 @@ public final class TextFitter {
      */
     public record Ink(double width, double ascent, double descent, double lead) {}
 
-    private static final java.util.Map<String, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
+    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, String text) {}
+
+    private static final java.util.Map<InkKey, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Largest size in [min, max] (1/2 px steps) whose wrap fits; null when text is absent. */
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
@@ -119,6 +122,24 @@ public final class TextFitter {
      * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
      */
     static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
+        WrapKey key = new WrapKey(face, size, maxWidth, text);
+        FittedText cached = WRAPS.get(key);
+        if (cached != null) return cached;
+        FittedText t = wrapUncached(text, face, size, maxWidth);
+        if (WRAPS.size() > 20_000) WRAPS.clear();
+        WRAPS.put(key, t);
+        return t;
+    }
+
+    /**
+     * Wraps already made: a layout tries the same field at the same size and width again for every
+     * share of the canvas it weighs, and the create-time fit check lays the same texts out on many canvases.
+     */
+    private record WrapKey(FontSet.Face face, float size, int maxWidth, String text) {}
+
+    private static final java.util.Map<WrapKey, FittedText> WRAPS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static FittedText wrapUncached(String text, FontSet.Face face, float size, int maxWidth) {
         boolean rtl = FontSet.rightToLeft(text); // the text is the whole field: one paragraph, one direction
         FittedText quick = wrap(text, face, size, maxWidth, true, rtl);
         for (String line : quick.lines()) {
