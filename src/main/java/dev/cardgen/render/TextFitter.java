@@ -126,7 +126,7 @@ public final class TextFitter {
         FittedText cached = WRAPS.get(key);
         if (cached != null) return cached;
         FittedText t = wrapUncached(text, face, size, maxWidth);
-        if (WRAPS.size() > 20_000) WRAPS.clear();
+        if (WRAPS.size() > 8_000) WRAPS.clear(); // at most a few MB: a wrap holds one field's text
         WRAPS.put(key, t);
         return t;
     }
