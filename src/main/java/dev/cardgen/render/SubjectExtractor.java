@@ -9,7 +9,8 @@ import java.awt.image.SinglePixelPackedSampleModel;
 /**
  * Isolates the product of a photo by classical segmentation at most {@value #WORK_SIDE} px.
  * The border decides which cue draws the mask: a smooth backdrop (sweep, gradient, vignette)
- * is modelled as a surface and the product is what departs from it; a blurred backdrop holds no
+ * is modelled as a surface and the product is what departs from it, or holds fine detail the
+ * smooth backdrop does not; a blurred backdrop holds no
  * sharp step, so the product is what sharp steps enclose; any other backdrop is a texture,
  * clustered along the border with local colour and sharpness. Off plain backdrops a colour
  * model refines the outline. Then morphology, largest components, honesty checks that decline
@@ -25,6 +26,8 @@ public final class SubjectExtractor {
     private static final double PLAIN_SIGMA = 3.0;
     private static final float TEXTURE_THRESHOLD = 1.0f;
     private static final double TEXTURE_MIN_CONFIDENCE = 0.6;
+    /** On a plain backdrop, pieces this share of the shorter side apart are one product. */
+    private static final int NEAR_PIECES_DIVISOR = 40;
 
     private SubjectExtractor() {
     }
@@ -40,6 +43,7 @@ public final class SubjectExtractor {
         }
         int[] small = SubjectColour.downsample(pixels(workingCopy), w, h, f, sw, sh);
         float[][] lab = SubjectColour.toLab(small);
+        float[] lightness = lab[0].clone(); // before the blur: fine detail is a cue on plain backdrops
         SubjectColour.blur3(lab, sw, sh);
         SubjectBackground bg = SubjectBackground.fit(sw, sh, lab);
         float[] d = bg.distance(lab);
@@ -90,10 +94,18 @@ public final class SubjectExtractor {
             }
             fg = SubjectMorphology.close(fg, sw, sh, r);
             fg = SubjectMorphology.open(fg, sw, sh, r);
+            if (plain) {
+                // Product areas the sweep's colour hides but not its smoothness: print, grain, a photo's texture.
+                boolean[] detail = SubjectDetail.textured(lightness, sw, sh);
+                for (int i = 0; i < n; i++) {
+                    fg[i] |= detail[i];
+                }
+            }
         }
         // Off a plain backdrop, a hole's colour says little (it may match the texture), so all are filled.
         fg = fillSmallHoles(fg, sw, sh, plain ? Math.max(16, n / 500) : n);
-        fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
+        int near = plain ? Math.max(2, Math.min(sw, sh) / NEAR_PIECES_DIVISOR) : 0;
+        fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300), near);
         // On a texture the neighbourhood cues place the outline a few pixels off, and colour puts
         // it back; on a blurred backdrop the outline already sits on the sharp steps, and colour
         // models of a defocused room (its colours change across the frame) only pull it away.
@@ -104,7 +116,7 @@ public final class SubjectExtractor {
         }
 
         SubjectScore score = SubjectScore.of(fg, d, t, sw, sh, inliers);
-        boolean doubtful = SubjectHonesty.fragmented(fg, sw, sh) || SubjectHonesty.hugsSeveralEdges(fg, sw, sh)
+        boolean doubtful = SubjectHonesty.fragmented(fg, sw, sh, near) || SubjectHonesty.hugsSeveralEdges(fg, sw, sh)
                 || (step != null && (SubjectHonesty.strayStepsOutside(fg, step, sw, sh, 2 * r)
                         || SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)))
                 || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
@@ -139,8 +151,16 @@ public final class SubjectExtractor {
         return out;
     }
 
-    /** Keeps the largest region and any region at least a fifth of it (a pair of shoes). */
     private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
+        return keepMainComponents(fg, w, h, minSize, 0);
+    }
+
+    /**
+     * Keeps the largest region and any region at least a fifth of it (a pair of shoes), and with
+     * {@code near} > 0 also smaller regions (at least {@code minSize}) within {@code near} pixels of
+     * those: parts of one product that a band of the backdrop's colour cut off (legs below a white stripe).
+     */
+    private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize, int near) {
         SubjectMorphology.Components c = SubjectMorphology.label(fg, w, h, true);
         int largest = 0;
         for (int l = 1; l <= c.count(); l++) {
@@ -151,6 +171,17 @@ public final class SubjectExtractor {
         for (int i = 0; i < out.length; i++) {
             int l = c.labels()[i];
             out[i] = l != 0 && c.sizes()[l] >= keep;
+        }
+        if (near > 0) {
+            boolean[] reach = SubjectMorphology.morph(out, w, h, near, true);
+            boolean[] join = new boolean[c.count() + 1];
+            for (int i = 0; i < out.length; i++) {
+                int l = c.labels()[i];
+                if (l != 0 && reach[i] && c.sizes()[l] >= minSize) join[l] = true;
+            }
+            for (int i = 0; i < out.length; i++) {
+                out[i] |= join[c.labels()[i]];
+            }
         }
         return out;
     }

@@ -25,7 +25,13 @@ final class SubjectHonesty {
 
     /** Pieces smaller than a fifth of the largest are already dropped; more than two left is a fragmented mask. */
     static boolean fragmented(boolean[] fg, int w, int h) {
-        return SubjectMorphology.label(fg, w, h, true).count() > MAX_PIECES;
+        return fragmented(fg, w, h, 0);
+    }
+
+    /** As above, pieces within {@code near} pixels of each other counting as one (a product cut by a band of the backdrop's colour). */
+    static boolean fragmented(boolean[] fg, int w, int h, int near) {
+        boolean[] m = near > 0 ? SubjectMorphology.morph(fg, w, h, (near + 1) / 2, true) : fg;
+        return SubjectMorphology.label(m, w, h, true).count() > MAX_PIECES;
     }
 
     /** Counts an edge as hugged when the mask reaches within a thin band of it along a fair stretch. */
