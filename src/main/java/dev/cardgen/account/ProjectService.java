@@ -28,9 +28,9 @@ public class ProjectService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Project require(String accountId, String id, String param) {
         if (!Ids.looksLike(Ids.PROJECT, id)) {
-            throw notFound(id, param);
+            throw ApiException.notFound("project", id, param);
         }
-        return Project.findOwned(accountId, id).orElseThrow(() -> notFound(id, param));
+        return Project.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("project", id, param));
     }
 
     /** {@code projectId} when given (checked), else the account's default project. */
@@ -45,10 +45,5 @@ public class ProjectService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Project> list(String accountId, PageRequest page) {
         return Page.query(Project.class, "accountId = ?1", page, accountId);
-    }
-
-    private static ApiException notFound(String id, String param) {
-        ApiException base = ApiException.notFound("project", id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }

@@ -46,7 +46,7 @@ public class ExportService {
 
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
-        ApiException missing = notFound("generation", req.generationId(), "generation_id");
+        ApiException missing = ApiException.notFound("generation", req.generationId(), "generation_id");
         if (!Ids.looksLike(Ids.GENERATION, req.generationId())) {
             throw missing;
         }
@@ -161,10 +161,5 @@ public class ExportService {
     private void publish(Export e, String type) {
         Generation g = Generation.findById(e.generationId);
         webhooks.publish(e.accountId, type, view(e, g == null ? "" : g.baseUrl));
-    }
-
-    private static ApiException notFound(String what, String id, String param) {
-        ApiException base = ApiException.notFound(what, id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }

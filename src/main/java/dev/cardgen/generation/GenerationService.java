@@ -79,9 +79,9 @@ public class GenerationService {
     /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
         if (!Ids.looksLike(Ids.ASSET, req.assetId())) {
-            throw notFound("asset", req.assetId(), "asset_id");
+            throw ApiException.notFound("asset", req.assetId(), "asset_id");
         }
-        Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> notFound("asset", req.assetId(), "asset_id"));
+        Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> ApiException.notFound("asset", req.assetId(), "asset_id"));
         if (Templates.WHITE.equals(req.template()) && !asset.subjectDetected) {
             // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
@@ -319,10 +319,5 @@ public class GenerationService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static ApiException notFound(String what, String id, String param) {
-        ApiException base = ApiException.notFound(what, id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }
