@@ -4,6 +4,7 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.JobError;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Times;
@@ -46,11 +47,8 @@ public class ExportService {
 
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
-        ApiException missing = ApiException.notFound("generation", req.generationId(), "generation_id");
-        if (!Ids.looksLike(Ids.GENERATION, req.generationId())) {
-            throw missing;
-        }
-        Generation g = Generation.findOwned(accountId, req.generationId()).orElseThrow(() -> missing);
+        Generation g = Owned.require("generation", req.generationId(), "generation_id", i -> Ids.looksLike(Ids.GENERATION, i),
+                i -> Generation.findOwned(accountId, i));
         if (!Generation.COMPLETED.equals(g.status)) {
             throw ApiException.conflict("generation_not_completed",
                     "Generation " + g.id + " is '" + g.status + "'; only a completed generation can be exported.");
@@ -78,10 +76,7 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Export require(String accountId, String id) {
-        if (!Ids.looksLike(Ids.EXPORT, id)) {
-            throw ApiException.notFound("export", id);
-        }
-        return Export.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("export", id));
+        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> Export.findOwned(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

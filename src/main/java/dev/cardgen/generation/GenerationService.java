@@ -7,6 +7,7 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BoundedCache;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Times;
@@ -78,10 +79,8 @@ public class GenerationService {
 
     /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
-        if (!Ids.looksLike(Ids.ASSET, req.assetId())) {
-            throw ApiException.notFound("asset", req.assetId(), "asset_id");
-        }
-        Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> ApiException.notFound("asset", req.assetId(), "asset_id"));
+        Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
+                i -> Asset.findLive(accountId, i));
         if (Templates.WHITE.equals(req.template()) && !asset.subjectDetected) {
             // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
@@ -114,10 +113,7 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Generation require(String accountId, String id) {
-        if (!Ids.looksLike(Ids.GENERATION, id)) {
-            throw ApiException.notFound("generation", id);
-        }
-        return Generation.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("generation", id));
+        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> Generation.findOwned(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
