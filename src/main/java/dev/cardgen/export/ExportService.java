@@ -4,6 +4,7 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.JobError;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
@@ -19,8 +20,6 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /** Creating, reading and listing exports, and their state transitions. */
@@ -86,17 +85,7 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Export> list(String accountId, String projectId, String generationId, PageRequest page) {
-        StringBuilder where = new StringBuilder("accountId = ?1");
-        List<Object> params = new ArrayList<>(List.of(accountId));
-        if (projectId != null && !projectId.isBlank()) {
-            params.add(projectId);
-            where.append(" and projectId = ?").append(params.size());
-        }
-        if (generationId != null && !generationId.isBlank()) {
-            params.add(generationId);
-            where.append(" and generationId = ?").append(params.size());
-        }
-        return Page.query(Export.class, where.toString(), page, params.toArray());
+        return ListFilter.of(accountId).equal("projectId", projectId).equal("generationId", generationId).page(Export.class, page);
     }
 
     /** The record; a ready one gets a fresh download link valid {@link #LINK_TTL} from now. */

@@ -7,6 +7,7 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BoundedCache;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
@@ -123,24 +124,12 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Generation> list(String accountId, String projectId, String assetId, String status, PageRequest page) {
-        StringBuilder where = new StringBuilder("accountId = ?1");
-        List<Object> params = new java.util.ArrayList<>(List.of(accountId));
-        if (projectId != null && !projectId.isBlank()) {
-            params.add(projectId);
-            where.append(" and projectId = ?").append(params.size());
+        if (status != null && !status.isBlank()
+                && !List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
+            throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
         }
-        if (assetId != null && !assetId.isBlank()) {
-            params.add(assetId);
-            where.append(" and assetId = ?").append(params.size());
-        }
-        if (status != null && !status.isBlank()) {
-            if (!List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
-                throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
-            }
-            params.add(status);
-            where.append(" and status = ?").append(params.size());
-        }
-        return Page.query(Generation.class, where.toString(), page, params.toArray());
+        return ListFilter.of(accountId).equal("projectId", projectId).equal("assetId", assetId).equal("status", status)
+                .page(Generation.class, page);
     }
 
     /**
