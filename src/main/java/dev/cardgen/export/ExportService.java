@@ -19,7 +19,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.time.Duration;
 import java.util.Optional;
 
 /** Creating, reading and listing exports, and their state transitions. */
@@ -28,7 +27,6 @@ import java.util.Optional;
 public class ExportService {
 
     public static final String JOB_KIND = "export";
-    static final Duration LINK_TTL = Duration.ofHours(24);
 
     private final JobQueue jobs;
     private final UrlSigner signer;
@@ -88,16 +86,15 @@ public class ExportService {
         return ListFilter.of(accountId).equal("projectId", projectId).equal("generationId", generationId).page(Export.class, page);
     }
 
-    /** The record; a ready one gets a fresh download link valid {@link #LINK_TTL} from now. */
+    /** The record; a ready one gets a fresh download link valid {@link UrlSigner#LINK_TTL} from now. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ExportView view(Export e, String baseUrl) {
         String url = null;
         String expires = null;
         if (e.isReady()) {
-            String path = filePath(e.id);
-            UrlSigner.Signed signed = signer.sign(path, LINK_TTL);
-            url = baseUrl + path + "?" + signed.query();
-            expires = Times.iso(signed.expiresAt());
+            UrlSigner.Link link = signer.link(baseUrl, filePath(e.id));
+            url = link.url();
+            expires = Times.iso(link.expiresAt());
         }
         JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
         return new ExportView(e.id, "export", e.status, e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,

@@ -43,7 +43,6 @@ import java.util.Optional;
 public class GenerationService {
 
     public static final String JOB_KIND = "generation";
-    static final Duration PREVIEW_LINK_TTL = Duration.ofHours(24);
     static final int FINISHED_CACHE_ENTRIES = 10_000;
     private static final SecureRandom SEEDS = new SecureRandom();
 
@@ -163,14 +162,13 @@ public class GenerationService {
                 Times.iso(g.startedAt), Times.iso(g.completedAt));
     }
 
-    /** Signed preview address, usable in an img tag without a key for 24 h. */
+    /** Signed preview address, usable in an img tag without a key for {@link UrlSigner#LINK_TTL}. */
     public String previewUrl(Generation g, int index) {
         return previewUrl(g.baseUrl, g.id, index);
     }
 
     private String previewUrl(String baseUrl, String generationId, int index) {
-        String path = previewPath(generationId, index);
-        return baseUrl + path + "?" + signer.sign(path, PREVIEW_LINK_TTL).query();
+        return signer.link(baseUrl, previewPath(generationId, index)).url();
     }
 
     public static String previewPath(String generationId, int index) {
