@@ -1,7 +1,7 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.Times;
@@ -27,10 +27,7 @@ public class ProjectService {
     /** The project with this id in this account, or 404 exactly as for an id that never existed. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Project require(String accountId, String id, String param) {
-        if (!Ids.looksLike(Ids.PROJECT, id)) {
-            throw notFound(id, param);
-        }
-        return Project.findOwned(accountId, id).orElseThrow(() -> notFound(id, param));
+        return Owned.require("project", id, param, i -> Ids.looksLike(Ids.PROJECT, i), i -> Project.findOwned(accountId, i));
     }
 
     /** {@code projectId} when given (checked), else the account's default project. */
@@ -45,10 +42,5 @@ public class ProjectService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Project> list(String accountId, PageRequest page) {
         return Page.query(Project.class, "accountId = ?1", page, accountId);
-    }
-
-    private static ApiException notFound(String id, String param) {
-        ApiException base = ApiException.notFound("project", id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }

@@ -37,8 +37,13 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException notFound(String what, String id) {
+        return notFound(what, id, "id");
+    }
+
+    /** @param param the request field that held the id: {@code id} for a path id, else the body or query field */
+    public static ApiException notFound(String what, String id, String param) {
         return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing",
-                "No such " + what + ": '" + Strings.clip(id, 64) + "'.", "id");
+                "No such " + what + ": '" + Strings.clip(id, 64) + "'.", param);
     }
 
     public static ApiException conflict(String code, String message) {

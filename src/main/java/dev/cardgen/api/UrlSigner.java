@@ -20,6 +20,9 @@ import java.util.Base64;
 @ApplicationScoped
 public class UrlSigner {
 
+    /** How long a link from {@link #link} works, counted from the read that made it: one lifetime for previews and downloads. */
+    public static final Duration LINK_TTL = Duration.ofHours(24);
+
     private static final Logger LOG = Logger.getLogger(UrlSigner.class);
 
     private final byte[] key;
@@ -36,6 +39,16 @@ public class UrlSigner {
     }
 
     public record Signed(String query, Instant expiresAt) {
+    }
+
+    /** A link usable without a key: the whole address, and when it stops working. */
+    public record Link(String url, Instant expiresAt) {
+    }
+
+    /** {@code baseUrl + path}, signed for {@link #LINK_TTL} from now. */
+    public Link link(String baseUrl, String path) {
+        Signed signed = sign(path, LINK_TTL);
+        return new Link(baseUrl + path + "?" + signed.query(), signed.expiresAt());
     }
 
     /** @param path the URL path, e.g. {@code /api/v1/exports/exp_…/file} */

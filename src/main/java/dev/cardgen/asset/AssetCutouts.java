@@ -1,6 +1,7 @@
 package dev.cardgen.asset;
 
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ETags;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Subject;
 import dev.cardgen.storage.BlobNotFoundException;
@@ -57,7 +58,7 @@ public class AssetCutouts {
     }
 
     public static String etag(Asset asset, Format format) {
-        return "\"" + asset.id + "-" + format.id() + "-" + VERSION + "\"";
+        return ETags.of(asset.id, format.id(), VERSION);
     }
 
     /** The PNG of {@code format}; 409 when the asset has no subject, 404 when its blobs went with a concurrent delete. */

@@ -5,6 +5,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Owned;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
@@ -157,10 +158,7 @@ public class AssetService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Asset require(String accountId, String id) {
-        if (!Ids.looksLike(Ids.ASSET, id)) {
-            throw ApiException.notFound("asset", id);
-        }
-        return Asset.findLive(accountId, id).orElseThrow(() -> ApiException.notFound("asset", id));
+        return Owned.require("asset", id, i -> Ids.looksLike(Ids.ASSET, i), i -> Asset.findLive(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

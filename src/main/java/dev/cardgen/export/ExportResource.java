@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
+import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.IdempotencyService;
@@ -151,8 +152,8 @@ public class ExportResource {
             }
         }
         // The file of an export never changes: its id and size identify the bytes.
-        String etag = "\"" + f.id() + "-" + f.bytes() + "\"";
-        if (etag.equals(ifNoneMatch)) {
+        String etag = ETags.of(f.id(), f.bytes());
+        if (ETags.matches(etag, ifNoneMatch)) {
             return Response.notModified().header("ETag", etag).build();
         }
         Optional<ByteRange> r = ByteRange.parse(range, f.bytes());

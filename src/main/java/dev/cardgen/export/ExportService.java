@@ -4,6 +4,8 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.JobError;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.ListFilter;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Times;
@@ -17,9 +19,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /** Creating, reading and listing exports, and their state transitions. */
@@ -28,7 +27,6 @@ import java.util.Optional;
 public class ExportService {
 
     public static final String JOB_KIND = "export";
-    static final Duration LINK_TTL = Duration.ofHours(24);
 
     private final JobQueue jobs;
     private final UrlSigner signer;
@@ -46,11 +44,8 @@ public class ExportService {
 
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
-        ApiException missing = notFound("generation", req.generationId(), "generation_id");
-        if (!Ids.looksLike(Ids.GENERATION, req.generationId())) {
-            throw missing;
-        }
-        Generation g = Generation.findOwned(accountId, req.generationId()).orElseThrow(() -> missing);
+        Generation g = Owned.require("generation", req.generationId(), "generation_id", i -> Ids.looksLike(Ids.GENERATION, i),
+                i -> Generation.findOwned(accountId, i));
         if (!Generation.COMPLETED.equals(g.status)) {
             throw ApiException.conflict("generation_not_completed",
                     "Generation " + g.id + " is '" + g.status + "'; only a completed generation can be exported.");
@@ -78,10 +73,7 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Export require(String accountId, String id) {
-        if (!Ids.looksLike(Ids.EXPORT, id)) {
-            throw ApiException.notFound("export", id);
-        }
-        return Export.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("export", id));
+        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> Export.findOwned(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -91,29 +83,18 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Export> list(String accountId, String projectId, String generationId, PageRequest page) {
-        StringBuilder where = new StringBuilder("accountId = ?1");
-        List<Object> params = new ArrayList<>(List.of(accountId));
-        if (projectId != null && !projectId.isBlank()) {
-            params.add(projectId);
-            where.append(" and projectId = ?").append(params.size());
-        }
-        if (generationId != null && !generationId.isBlank()) {
-            params.add(generationId);
-            where.append(" and generationId = ?").append(params.size());
-        }
-        return Page.query(Export.class, where.toString(), page, params.toArray());
+        return ListFilter.of(accountId).equal("projectId", projectId).equal("generationId", generationId).page(Export.class, page);
     }
 
-    /** The record; a ready one gets a fresh download link valid {@link #LINK_TTL} from now. */
+    /** The record; a ready one gets a fresh download link valid {@link UrlSigner#LINK_TTL} from now. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ExportView view(Export e, String baseUrl) {
         String url = null;
         String expires = null;
         if (e.isReady()) {
-            String path = filePath(e.id);
-            UrlSigner.Signed signed = signer.sign(path, LINK_TTL);
-            url = baseUrl + path + "?" + signed.query();
-            expires = Times.iso(signed.expiresAt());
+            UrlSigner.Link link = signer.link(baseUrl, filePath(e.id));
+            url = link.url();
+            expires = Times.iso(link.expiresAt());
         }
         JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
         return new ExportView(e.id, "export", e.status, e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
@@ -161,10 +142,5 @@ public class ExportService {
     private void publish(Export e, String type) {
         Generation g = Generation.findById(e.generationId);
         webhooks.publish(e.accountId, type, view(e, g == null ? "" : g.baseUrl));
-    }
-
-    private static ApiException notFound(String what, String id, String param) {
-        ApiException base = ApiException.notFound(what, id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
+import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.IdempotencyService;
 import dev.cardgen.api.JsonBodies;
@@ -138,10 +139,10 @@ public class GenerationResource {
         if (GenerationVariant.findById(new GenerationVariant.Key(g.id, i)) == null) {
             throw ApiException.notFound("variant", index);
         }
-        String etag = "\"" + g.id + "-" + i + "\"";
+        String etag = ETags.of(g.id, i);
         String cache = "private, max-age=31536000, immutable";
-        if (etag.equals(ifNoneMatch)) {
-            return Response.notModified().tag(g.id + "-" + i).header("Cache-Control", cache).build();
+        if (ETags.matches(etag, ifNoneMatch)) {
+            return Response.notModified().header("ETag", etag).header("Cache-Control", cache).build();
         }
         try (InputStream in = blobs.get(GenerationBlobs.preview(g.id, i))) {
             return Response.ok(in.readAllBytes(), "image/jpeg").header("ETag", etag).header("Cache-Control", cache).build();

@@ -7,6 +7,8 @@ import dev.cardgen.api.AfterCommit;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BoundedCache;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.ListFilter;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Times;
@@ -41,7 +43,6 @@ import java.util.Optional;
 public class GenerationService {
 
     public static final String JOB_KIND = "generation";
-    static final Duration PREVIEW_LINK_TTL = Duration.ofHours(24);
     static final int FINISHED_CACHE_ENTRIES = 10_000;
     private static final SecureRandom SEEDS = new SecureRandom();
 
@@ -78,10 +79,8 @@ public class GenerationService {
 
     /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
-        if (!Ids.looksLike(Ids.ASSET, req.assetId())) {
-            throw notFound("asset", req.assetId(), "asset_id");
-        }
-        Asset asset = Asset.findLive(accountId, req.assetId()).orElseThrow(() -> notFound("asset", req.assetId(), "asset_id"));
+        Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
+                i -> Asset.findLive(accountId, i));
         if (Templates.WHITE.equals(req.template()) && !asset.subjectDetected) {
             // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
@@ -114,10 +113,7 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Generation require(String accountId, String id) {
-        if (!Ids.looksLike(Ids.GENERATION, id)) {
-            throw ApiException.notFound("generation", id);
-        }
-        return Generation.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("generation", id));
+        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> Generation.findOwned(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -127,24 +123,12 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Generation> list(String accountId, String projectId, String assetId, String status, PageRequest page) {
-        StringBuilder where = new StringBuilder("accountId = ?1");
-        List<Object> params = new java.util.ArrayList<>(List.of(accountId));
-        if (projectId != null && !projectId.isBlank()) {
-            params.add(projectId);
-            where.append(" and projectId = ?").append(params.size());
+        if (status != null && !status.isBlank()
+                && !List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
+            throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
         }
-        if (assetId != null && !assetId.isBlank()) {
-            params.add(assetId);
-            where.append(" and assetId = ?").append(params.size());
-        }
-        if (status != null && !status.isBlank()) {
-            if (!List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
-                throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
-            }
-            params.add(status);
-            where.append(" and status = ?").append(params.size());
-        }
-        return Page.query(Generation.class, where.toString(), page, params.toArray());
+        return ListFilter.of(accountId).equal("projectId", projectId).equal("assetId", assetId).equal("status", status)
+                .page(Generation.class, page);
     }
 
     /**
@@ -178,14 +162,13 @@ public class GenerationService {
                 Times.iso(g.startedAt), Times.iso(g.completedAt));
     }
 
-    /** Signed preview address, usable in an img tag without a key for 24 h. */
+    /** Signed preview address, usable in an img tag without a key for {@link UrlSigner#LINK_TTL}. */
     public String previewUrl(Generation g, int index) {
         return previewUrl(g.baseUrl, g.id, index);
     }
 
     private String previewUrl(String baseUrl, String generationId, int index) {
-        String path = previewPath(generationId, index);
-        return baseUrl + path + "?" + signer.sign(path, PREVIEW_LINK_TTL).query();
+        return signer.link(baseUrl, previewPath(generationId, index)).url();
     }
 
     public static String previewPath(String generationId, int index) {
@@ -319,10 +302,5 @@ public class GenerationService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static ApiException notFound(String what, String id, String param) {
-        ApiException base = ApiException.notFound(what, id);
-        return new ApiException(404, base.type(), base.code(), base.getMessage(), param);
     }
 }

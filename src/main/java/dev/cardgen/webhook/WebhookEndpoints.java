@@ -3,6 +3,7 @@ package dev.cardgen.webhook;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Strings;
@@ -67,10 +68,7 @@ public class WebhookEndpoints {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public WebhookEndpoint require(String accountId, String id) {
-        if (id == null || !ENDPOINT_ID.matcher(id).matches()) {
-            throw ApiException.notFound("webhook endpoint", id);
-        }
-        return WebhookEndpoint.findOwned(accountId, id).orElseThrow(() -> ApiException.notFound("webhook endpoint", id));
+        return Owned.require("webhook endpoint", id, i -> ENDPOINT_ID.matcher(i).matches(), i -> WebhookEndpoint.findOwned(accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

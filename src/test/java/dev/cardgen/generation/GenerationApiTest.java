@@ -114,7 +114,9 @@ class GenerationApiTest {
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(withKey.asByteArray()));
         assertEquals(800, img.getWidth());
         assertEquals(800, img.getHeight());
-        Api.as(acct.key()).header("If-None-Match", "\"" + id + "-0\"").get("/api/v1/generations/" + id + "/variants/0/preview").then().statusCode(304);
+        Api.as(acct.key()).header("If-None-Match", "\"" + id + "-0\"").get("/api/v1/generations/" + id + "/variants/0/preview").then().statusCode(304)
+                .header("ETag", is("\"" + id + "-0\"")).header("Cache-Control", is("private, max-age=31536000, immutable"));
+        Api.as(acct.key()).header("If-None-Match", "\"other\", W/\"" + id + "-0\"").get("/api/v1/generations/" + id + "/variants/0/preview").then().statusCode(304);
 
         // Without a key: the signed URL works as is, and only as is.
         RestAssured.given().urlEncodingEnabled(false).get(previewUrl).then().statusCode(200).contentType("image/jpeg");
