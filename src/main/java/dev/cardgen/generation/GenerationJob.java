@@ -8,6 +8,7 @@ import dev.cardgen.asset.AssetBlobs;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -18,7 +19,6 @@ import dev.cardgen.render.Ratio;
 import dev.cardgen.render.Subject;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamEvent;
-import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.config.ConfigMapping;
@@ -26,11 +26,7 @@ import io.smallrye.config.WithDefault;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -161,7 +157,7 @@ public class GenerationJob implements JobHandler {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset.id), "asset_unreadable");
-        byte[] mask = readBytes(AssetBlobs.mask(asset.id), "asset_unreadable");
+        byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id), missing("asset_unreadable"));
         Subject subject = Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence, asset.subjectDetected);
         BufferedImage cutout = subject.cutout(working);
         blobs.put(key, ImageEncoder.png(cutout), "image/png");
@@ -169,25 +165,11 @@ public class GenerationJob implements JobHandler {
     }
 
     private BufferedImage readImage(String key, String code) {
-        try {
-            BufferedImage img = ImageIO.read(new ByteArrayInputStream(readBytes(key, code)));
-            if (img == null) {
-                throw new JobFailure(code, "A stored image could not be read.");
-            }
-            return img;
-        } catch (IOException e) {
-            throw new JobFailure(code, "A stored image could not be read.");
-        }
+        return StoredImages.read(blobs, key, missing(code), new JobFailure(code, "A stored image could not be read."));
     }
 
-    private byte[] readBytes(String key, String code) {
-        try (InputStream in = blobs.get(key)) {
-            return in.readAllBytes();
-        } catch (BlobNotFoundException e) {
-            throw new JobFailure(code, "A stored image is missing.");
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    private static JobFailure missing(String code) {
+        return new JobFailure(code, "A stored image is missing.");
     }
 
     private void checkTime(Generation g) {
