@@ -8,6 +8,7 @@ import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.jobs.RenderStep;
 import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -15,7 +16,6 @@ import dev.cardgen.storage.BlobKeys;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.jboss.logging.Logger;
 
 import java.awt.image.BufferedImage;
 
@@ -27,8 +27,6 @@ import java.awt.image.BufferedImage;
  */
 @ApplicationScoped
 public class ExportJob implements JobHandler {
-
-    private static final Logger LOG = Logger.getLogger(ExportJob.class);
 
     private final Metrics metrics;
     private final ExportService exports;
@@ -105,11 +103,7 @@ public class ExportJob implements JobHandler {
     }
 
     private static BufferedImage render(Design design, BufferedImage cutout, Export e) {
-        try {
-            return CardRenderer.render(design, cutout, e.width, e.height);
-        } catch (RuntimeException ex) {
-            LOG.errorf(ex, "Render failed for %s", e.id);
-            throw new JobFailure("render_failed", "The card could not be rendered at " + e.width + "×" + e.height + ".");
-        }
+        return RenderStep.run(e.id, "The card could not be rendered at " + e.width + "×" + e.height + ".",
+                () -> CardRenderer.render(design, cutout, e.width, e.height));
     }
 }
