@@ -13,6 +13,7 @@ import dev.cardgen.api.Times;
 import dev.cardgen.asset.image.ImageInfo;
 import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.asset.image.ImageRejectedException;
+import dev.cardgen.asset.image.InspectedImage;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Subject;
 import dev.cardgen.render.SubjectExtractor;
@@ -86,14 +87,15 @@ public class AssetService {
             throw new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
                     "The file is larger than the 20 MB limit.", "file");
         }
-        ImageInfo info = inspect(upload.file());
+        InspectedImage image = inspect(upload.file());
+        ImageInfo info = image.info();
         String id = Ids.next(Ids.ASSET);
         // The header is valid: store the original while the pixels are decoded and analysed, and the
         // working copy while the subject is cut out. Any failure removes whatever was stored.
         List<Future<?>> stores = new ArrayList<>(2);
         try {
             stores.add(storing.submit(() -> blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType())));
-            BufferedImage working = decode(upload.file(), info);
+            BufferedImage working = decode(image);
             stores.add(storing.submit(() -> blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg")));
             long t0 = System.nanoTime();
             Subject subject = SubjectExtractor.extract(working);
@@ -187,7 +189,7 @@ public class AssetService {
         }
     }
 
-    private static ImageInfo inspect(Path file) {
+    private static InspectedImage inspect(Path file) {
         try {
             return ImageInspector.inspect(file);
         } catch (ImageRejectedException e) {
@@ -195,9 +197,9 @@ public class AssetService {
         }
     }
 
-    private BufferedImage decode(Path file, ImageInfo info) {
+    private BufferedImage decode(InspectedImage image) {
         try {
-            return ImageInspector.decodeWorkingCopy(file, info, config.upload().workingCopyMaxSide());
+            return ImageInspector.decodeWorkingCopy(image, config.upload().workingCopyMaxSide());
         } catch (ImageRejectedException e) {
             throw rejected(e);
         }

@@ -8,20 +8,16 @@ import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.jobs.RenderStep;
+import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
 import dev.cardgen.storage.BlobKeys;
-import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.jboss.logging.Logger;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 
 /**
  * Renders one export from the variant's stored design and the generation's product cut-out (not the
@@ -31,8 +27,6 @@ import java.io.UncheckedIOException;
  */
 @ApplicationScoped
 public class ExportJob implements JobHandler {
-
-    private static final Logger LOG = Logger.getLogger(ExportJob.class);
 
     private final Metrics metrics;
     private final ExportService exports;
@@ -103,25 +97,13 @@ public class ExportJob implements JobHandler {
     }
 
     private BufferedImage readCutout(String generationId) {
-        try (InputStream in = blobs.get(GenerationBlobs.product(generationId))) {
-            BufferedImage img = ImageIO.read(in);
-            if (img == null) {
-                throw new JobFailure("render_failed", "The product image of this generation could not be read.");
-            }
-            return img;
-        } catch (BlobNotFoundException ex) {
-            throw new JobFailure("source_missing", "The product image of this generation is missing.");
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex); // storage trouble: retried by the queue
-        }
+        return StoredImages.read(blobs, GenerationBlobs.product(generationId),
+                new JobFailure("source_missing", "The product image of this generation is missing."),
+                new JobFailure("render_failed", "The product image of this generation could not be read."));
     }
 
     private static BufferedImage render(Design design, BufferedImage cutout, Export e) {
-        try {
-            return CardRenderer.render(design, cutout, e.width, e.height);
-        } catch (RuntimeException ex) {
-            LOG.errorf(ex, "Render failed for %s", e.id);
-            throw new JobFailure("render_failed", "The card could not be rendered at " + e.width + "×" + e.height + ".");
-        }
+        return RenderStep.run(e.id, "The card could not be rendered at " + e.width + "×" + e.height + ".",
+                () -> CardRenderer.render(design, cutout, e.width, e.height));
     }
 }

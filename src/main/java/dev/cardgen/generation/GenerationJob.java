@@ -8,6 +8,8 @@ import dev.cardgen.asset.AssetBlobs;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
+import dev.cardgen.jobs.RenderStep;
+import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
@@ -16,21 +18,16 @@ import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Previews;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.Subject;
+import dev.cardgen.render.Texts;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamEvent;
-import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.jboss.logging.Logger;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -38,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Runs one generation through the engine's four stages, storing each variant's design and preview
@@ -46,8 +44,6 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class GenerationJob implements JobHandler {
-
-    private static final Logger LOG = Logger.getLogger(GenerationJob.class);
 
     @ConfigMapping(prefix = "cardgen.generation")
     public interface Settings {
@@ -97,8 +93,9 @@ public class GenerationJob implements JobHandler {
             BufferedImage product = product(g);
             progress.emit("scene", 0.2);
             long t0 = System.nanoTime();
-            List<Design> designs = Designer.create(product, generations.readTexts(g), g.template,
-                    Ratio.parse(g.ratio).orElseThrow(), g.variantsRequested, g.seed);
+            Texts texts = generations.readTexts(g);
+            Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
+            List<Design> designs = engine(g, () -> Designer.create(product, texts, g.template, ratio, g.variantsRequested, g.seed));
             metrics.stage("scene", System.nanoTime() - t0);
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);
@@ -122,25 +119,16 @@ public class GenerationJob implements JobHandler {
                 throw f; // interrupted at scale-in: the job is already back in the queue
             }
             generations.fail(g.id, f.code(), f.getMessage());
-        } catch (RuntimeException | Error e) {
-            if (ctx.released()) {
-                throw e; // interrupted at scale-in: the job is already back in the queue
-            }
-            if (isRenderFault(e)) {
-                LOG.errorf(e, "Render failed for %s", g.id);
-                generations.fail(g.id, "render_failed", "The card could not be rendered.");
-                return;
-            }
-            throw e; // infrastructure trouble: the queue retries, then gives up as internal_error
         }
     }
 
     private boolean renderVariant(Generation g, int index, Design design, BufferedImage product) {
         int[] size = previewSize(design.ratio());
         long t0 = System.nanoTime();
-        BufferedImage preview = CardRenderer.render(design, product, size[0], size[1]);
+        BufferedImage preview = engine(g, () -> CardRenderer.render(design, product, size[0], size[1]));
         metrics.stage("render", System.nanoTime() - t0);
-        blobs.put(GenerationBlobs.preview(g.id, index), ImageEncoder.jpeg(preview, 0.88f), "image/jpeg");
+        byte[] jpeg = engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
+        blobs.put(GenerationBlobs.preview(g.id, index), jpeg, "image/jpeg");
         return generations.addVariant(g.id, index, write(design), size[0], size[1]);
     }
 
@@ -161,33 +149,25 @@ public class GenerationJob implements JobHandler {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset.id), "asset_unreadable");
-        byte[] mask = readBytes(AssetBlobs.mask(asset.id), "asset_unreadable");
-        Subject subject = Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence, asset.subjectDetected);
-        BufferedImage cutout = subject.cutout(working);
-        blobs.put(key, ImageEncoder.png(cutout), "image/png");
+        byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id), missing("asset_unreadable"));
+        BufferedImage cutout = engine(g, () -> Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence,
+                asset.subjectDetected).cutout(working));
+        byte[] png = engine(g, () -> ImageEncoder.png(cutout));
+        blobs.put(key, png, "image/png");
         return cutout;
     }
 
-    private BufferedImage readImage(String key, String code) {
-        try {
-            BufferedImage img = ImageIO.read(new ByteArrayInputStream(readBytes(key, code)));
-            if (img == null) {
-                throw new JobFailure(code, "A stored image could not be read.");
-            }
-            return img;
-        } catch (IOException e) {
-            throw new JobFailure(code, "A stored image could not be read.");
-        }
+    /** A step of the engine: its failure ends the generation render_failed, not retried. */
+    private static <T> T engine(Generation g, Supplier<T> step) {
+        return RenderStep.run(g.id, "The card could not be rendered.", step);
     }
 
-    private byte[] readBytes(String key, String code) {
-        try (InputStream in = blobs.get(key)) {
-            return in.readAllBytes();
-        } catch (BlobNotFoundException e) {
-            throw new JobFailure(code, "A stored image is missing.");
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    private BufferedImage readImage(String key, String code) {
+        return StoredImages.read(blobs, key, missing(code), new JobFailure(code, "A stored image could not be read."));
+    }
+
+    private static JobFailure missing(String code) {
+        return new JobFailure(code, "A stored image is missing.");
     }
 
     private void checkTime(Generation g) {
@@ -195,15 +175,6 @@ public class GenerationJob implements JobHandler {
         if (Duration.between(started, Times.now()).compareTo(settings.timeout()) > 0) {
             throw new JobFailure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
         }
-    }
-
-    private static boolean isRenderFault(Throwable e) {
-        for (StackTraceElement el : e.getStackTrace()) {
-            if (el.getClassName().startsWith("dev.cardgen.render.")) {
-                return true;
-            }
-        }
-        return e instanceof OutOfMemoryError;
     }
 
     private String write(Object value) {

@@ -3,7 +3,6 @@ package dev.cardgen.generation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
-import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
@@ -12,8 +11,6 @@ import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
-import dev.cardgen.storage.BlobNotFoundException;
-import dev.cardgen.storage.BlobStore;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -38,9 +35,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.io.IOException;
-import java.io.InputStream;
-
 @Path("/api/v1/generations")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Generations", description = "Card variants made from an asset, asynchronously")
@@ -51,17 +45,15 @@ public class GenerationResource {
     private final Caller caller;
     private final BaseUrls baseUrls;
     private final UrlSigner signer;
-    private final BlobStore blobs;
     private final ObjectMapper json;
 
     public GenerationResource(GenerationService generations, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
-                              UrlSigner signer, BlobStore blobs, ObjectMapper json) {
+                              UrlSigner signer, ObjectMapper json) {
         this.generations = generations;
         this.idempotency = idempotency;
         this.caller = caller;
         this.baseUrls = baseUrls;
         this.signer = signer;
-        this.blobs = blobs;
         this.json = json;
     }
 
@@ -128,35 +120,18 @@ public class GenerationResource {
     public Response preview(@PathParam("generation_id") String id, @PathParam("index") @Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int32", minimum = "0", maximum = "3")) String index,
                             @QueryParam("expires") String expires, @QueryParam("signature") String signature,
                             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        Generation g;
+        GenerationService.VariantPreview p;
         if (caller.isAuthenticated()) {
-            g = generations.require(caller.accountId(), id);
+            p = generations.ownedPreview(caller.accountId(), id, index);
         } else {
-            signer.verify(GenerationService.previewPath(id, parseIndex(index)), expires, signature);
-            g = generations.find(id).orElseThrow(() -> ApiException.notFound("generation", id));
+            signer.verify(GenerationService.previewPath(id, GenerationService.variantIndex(index)), expires, signature);
+            p = generations.linkedPreview(id, index);
         }
-        int i = parseIndex(index);
-        if (GenerationVariant.findById(new GenerationVariant.Key(g.id, i)) == null) {
-            throw ApiException.notFound("variant", index);
-        }
-        String etag = ETags.of(g.id, i);
+        String etag = ETags.of(p.generationId(), p.index());
         String cache = "private, max-age=31536000, immutable";
         if (ETags.matches(etag, ifNoneMatch)) {
             return Response.notModified().header("ETag", etag).header("Cache-Control", cache).build();
         }
-        try (InputStream in = blobs.get(GenerationBlobs.preview(g.id, i))) {
-            return Response.ok(in.readAllBytes(), "image/jpeg").header("ETag", etag).header("Cache-Control", cache).build();
-        } catch (BlobNotFoundException e) {
-            throw ApiException.notFound("variant", index);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static int parseIndex(String index) {
-        if (index == null || !index.matches("[0-3]")) {
-            throw ApiException.notFound("variant", index);
-        }
-        return Integer.parseInt(index);
+        return Response.ok(generations.previewJpeg(p), "image/jpeg").header("ETag", etag).header("Cache-Control", cache).build();
     }
 }

@@ -24,12 +24,17 @@ import dev.cardgen.stream.IssuedToken;
 import dev.cardgen.stream.StreamConfig;
 import dev.cardgen.stream.StreamEvent;
 import dev.cardgen.stream.StreamTokens;
+import dev.cardgen.storage.BlobNotFoundException;
+import dev.cardgen.storage.BlobStore;
 import dev.cardgen.webhook.WebhookEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -56,6 +61,7 @@ public class GenerationService {
     private final Metrics metrics;
     private final Duration streamTtl;
     private final WebhookEvents webhooks;
+    private final BlobStore blobs;
     /** Finished generations never change: their records, by id, without the signed links. */
     private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
 
@@ -64,9 +70,10 @@ public class GenerationService {
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
                              ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics,
-                             WebhookEvents webhooks) {
+                             WebhookEvents webhooks, BlobStore blobs) {
         this.streamTtl = streamConfig.tokenTtl();
         this.webhooks = webhooks;
+        this.blobs = blobs;
         this.quota = quota;
         this.jobs = jobs;
         this.tokens = tokens;
@@ -173,6 +180,50 @@ public class GenerationService {
 
     public static String previewPath(String generationId, int index) {
         return "/api/v1/generations/" + generationId + "/variants/" + index + "/preview";
+    }
+
+    /** A variant whose preview is stored: what the preview endpoint answers about, by ETag or with the image. */
+    public record VariantPreview(String generationId, int index) {
+    }
+
+    /** The preview of a variant asked for with the owner's key: another account's generation is 404 alike. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public VariantPreview ownedPreview(String accountId, String id, String index) {
+        return variantPreview(require(accountId, id), index);
+    }
+
+    /** The preview of a variant asked for through its signed preview_url, which the caller has verified. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public VariantPreview linkedPreview(String id, String index) {
+        return variantPreview(find(id).orElseThrow(() -> ApiException.notFound("generation", id)), index);
+    }
+
+    private static VariantPreview variantPreview(Generation g, String index) {
+        int i = variantIndex(index);
+        if (GenerationVariant.findById(new GenerationVariant.Key(g.id, i)) == null) {
+            throw ApiException.notFound("variant", index);
+        }
+        return new VariantPreview(g.id, i);
+    }
+
+    /** The index in a preview path, 0..3; anything else is a variant that does not exist (404). */
+    public static int variantIndex(String index) {
+        if (index == null || !index.matches("[0-3]")) {
+            throw ApiException.notFound("variant", index);
+        }
+        return Integer.parseInt(index);
+    }
+
+    /** The preview's JPEG bytes; 404 as for a variant not ready when the store no longer has them. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public byte[] previewJpeg(VariantPreview preview) {
+        try (InputStream in = blobs.get(GenerationBlobs.preview(preview.generationId(), preview.index()))) {
+            return in.readAllBytes();
+        } catch (BlobNotFoundException e) {
+            throw ApiException.notFound("variant", String.valueOf(preview.index()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** queued|running → failed with {@code canceled}; a finished one → 409. */

@@ -1,6 +1,5 @@
 package dev.cardgen.bench;
 
-import dev.cardgen.asset.image.ImageInfo;
 import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.render.Subject;
 import dev.cardgen.render.SubjectExtractor;
@@ -30,8 +29,7 @@ public final class ContactSheetFromPhoto {
                     SyntheticPhotos.PALETTES.get(0), true, 1600, 1200, 11).image();
             ImageIO.write(img, "jpg", photo.toFile());
         }
-        ImageInfo info = ImageInspector.inspect(photo);
-        BufferedImage working = ImageInspector.decodeWorkingCopy(photo, info, 1600);
+        BufferedImage working = ImageInspector.decodeWorkingCopy(ImageInspector.inspect(photo), 1600);
         Subject subject = SubjectExtractor.extract(working);
         System.out.printf("subject detected=%s confidence=%.2f box=%s%n", subject.detected(), subject.confidence(), subject.box());
         Path cutout = out.resolve("cutout.png");

@@ -12,21 +12,6 @@ public record ImageInfo(ImageFormat format, int width, int height, int orientati
         }
     }
 
-    /** True when the stored raster is transposed relative to the displayed image (5..8). */
-    public boolean swapsSides() {
-        return orientation >= 5;
-    }
-
-    /** Width of the raster as stored in the file, before orientation. */
-    public int storedWidth() {
-        return swapsSides() ? height : width;
-    }
-
-    /** Height of the raster as stored in the file, before orientation. */
-    public int storedHeight() {
-        return swapsSides() ? width : height;
-    }
-
     public long pixels() {
         return (long) width * height;
     }

@@ -26,7 +26,7 @@ public final class ImageInspector {
      * header without decoding pixels, applies EXIF orientation to width/height, and rejects
      * images over {@link #MAX_PIXELS} or with a shorter side under {@link #MIN_SHORTER_SIDE}.
      */
-    public static ImageInfo inspect(Path file) throws ImageRejectedException {
+    public static InspectedImage inspect(Path file) throws ImageRejectedException {
         ImageHeaderReader.Header h;
         try {
             h = ImageHeaderReader.read(file);
@@ -42,22 +42,21 @@ public final class ImageInspector {
                     "The image is " + info.width() + "×" + info.height() + " pixels; its shorter side must be at least "
                             + MIN_SHORTER_SIDE + " pixels.");
         }
-        return info;
+        return new InspectedImage(file, info, h);
     }
 
     /**
      * Decodes a working copy whose longest side is at most {@code maxSide}: subsampled on read,
      * finished with a high-quality downscale, converted to sRGB {@code TYPE_INT_RGB} (alpha
      * composited on white) and turned upright per the EXIF orientation. Truncated or corrupt data
-     * is rejected as {@link ImageRejectedException.Reason#UNREADABLE}.
-     *
-     * @param info the result of {@link #inspect(Path)} for the same file
+     * is rejected as {@link ImageRejectedException.Reason#UNREADABLE}. The header is the one
+     * {@link #inspect(Path)} read and checked; it is not read again.
      */
-    public static BufferedImage decodeWorkingCopy(Path file, ImageInfo info, int maxSide) throws ImageRejectedException {
-        return WorkingCopyDecoder.decode(file, info, maxSide);
+    public static BufferedImage decodeWorkingCopy(InspectedImage image, int maxSide) throws ImageRejectedException {
+        return WorkingCopyDecoder.decode(image, maxSide);
     }
 
-    static void checkPixels(ImageInfo info) {
+    private static void checkPixels(ImageInfo info) {
         if (info.pixels() > MAX_PIXELS) {
             throw new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,
                     "The image has more than " + MAX_PIXELS / 1_000_000 + " megapixels.");

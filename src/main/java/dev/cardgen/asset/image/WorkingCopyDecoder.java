@@ -33,21 +33,12 @@ final class WorkingCopyDecoder {
     private WorkingCopyDecoder() {
     }
 
-    static BufferedImage decode(Path file, ImageInfo info, int maxSide) {
+    static BufferedImage decode(InspectedImage image, int maxSide) {
         if (maxSide < 1) {
             throw new IllegalArgumentException("maxSide must be positive");
         }
-        ImageHeaderReader.Header header;
-        try {
-            header = ImageHeaderReader.read(file);
-        } catch (IOException e) {
-            throw ImageRejectedException.unreadable("The image could not be read.", e);
-        }
-        if (header.format() != info.format() || header.orientation() != info.orientation()
-                || header.storedWidth() != info.storedWidth() || header.storedHeight() != info.storedHeight()) {
-            throw new IllegalArgumentException("ImageInfo does not describe this file; call ImageInspector.inspect first");
-        }
-        ImageInspector.checkPixels(info);
+        Path file = image.file();
+        ImageHeaderReader.Header header = image.header();
         if (header.format() == ImageFormat.JPEG && !hasEndOfImage(file, header.scanOffset())) {
             throw ImageRejectedException.unreadable("The JPEG image is truncated.");
         }
