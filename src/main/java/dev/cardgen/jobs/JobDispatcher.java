@@ -3,6 +3,7 @@ package dev.cardgen.jobs;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Unavailability;
 import dev.cardgen.metrics.Metrics;
+import dev.cardgen.pg.PgListener;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;

@@ -2,7 +2,7 @@ package dev.cardgen.stream;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.jobs.PgListener;
+import dev.cardgen.pg.PgListener;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;

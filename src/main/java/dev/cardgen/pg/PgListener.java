@@ -1,4 +1,4 @@
-package dev.cardgen.jobs;
+package dev.cardgen.pg;
 
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
