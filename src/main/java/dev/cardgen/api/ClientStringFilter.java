@@ -21,6 +21,6 @@ public class ClientStringFilter {
                 ClientStrings.require(Strings.clip(param.getKey(), 64), value);
             }
         }
-        ClientStrings.require(IdempotencyService.HEADER, request.getHeaderString(IdempotencyService.HEADER));
+        ClientStrings.require(HttpEdge.IDEMPOTENCY_KEY, request.getHeaderString(HttpEdge.IDEMPOTENCY_KEY));
     }
 }

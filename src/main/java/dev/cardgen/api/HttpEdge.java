@@ -2,11 +2,11 @@ package dev.cardgen.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
-import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,6 +26,8 @@ import java.util.regex.Pattern;
 public class HttpEdge {
 
     public static final String REQUEST_ID = "X-Request-Id";
+    /** The header of a create's idempotency key; the edge checks its characters like any client string. */
+    public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final Logger LOG = Logger.getLogger(HttpEdge.class);
     /** Where Quarkus keeps the body limit its request stream enforces (an empty 413, then the connection dropped). */

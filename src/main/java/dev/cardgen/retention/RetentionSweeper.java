@@ -1,6 +1,6 @@
 package dev.cardgen.retention;
 
-import dev.cardgen.api.IdempotencyService;
+import dev.cardgen.idempotency.IdempotencyService;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;

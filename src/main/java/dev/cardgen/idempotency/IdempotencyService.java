@@ -1,8 +1,12 @@
-package dev.cardgen.api;
+package dev.cardgen.idempotency;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.cardgen.api.ApiException;
+import dev.cardgen.api.HttpEdge;
+import dev.cardgen.api.Sha256;
+import dev.cardgen.api.Times;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -23,7 +27,7 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class IdempotencyService {
 
-    public static final String HEADER = "Idempotency-Key";
+    public static final String HEADER = HttpEdge.IDEMPOTENCY_KEY;
     public static final Duration KEEP = Duration.ofHours(24);
 
     private final EntityManager em;
