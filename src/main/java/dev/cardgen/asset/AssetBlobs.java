@@ -5,25 +5,34 @@ import dev.cardgen.storage.BlobKeys;
 
 import java.util.List;
 
-/** The blobs of one asset, under {@link BlobKeys#assetPrefix}. */
+/**
+ * Where an asset's blobs live: {@code assets/{assetId}/…}, built from our own ids only. The layout is
+ * part of the data format: objects already stored use it.
+ */
 public final class AssetBlobs {
     public static final String PREFIX = "assets/";
 
     private AssetBlobs() {
     }
 
+    /** {@code assets/{assetId}/}: everything stored for one asset. */
+    public static String prefix(String assetId) {
+        return PREFIX + BlobKeys.requireId(assetId) + "/";
+    }
+
+    /** {@code assets/{assetId}/original}: the uploaded bytes as received. */
     public static String original(String assetId) {
-        return BlobKeys.assetOriginal(assetId);
+        return prefix(assetId) + "original";
     }
 
     /** Decoded, oriented, sRGB, bounded copy the render engine works on (JPEG). */
     public static String workingCopy(String assetId) {
-        return BlobKeys.assetPrefix(assetId) + "working.jpg";
+        return prefix(assetId) + "working.jpg";
     }
 
     /** The subject mask over the working copy (greyscale PNG). */
     public static String mask(String assetId) {
-        return BlobKeys.assetPrefix(assetId) + "mask.png";
+        return prefix(assetId) + "mask.png";
     }
 
     public static List<String> all(String assetId) {

@@ -12,7 +12,6 @@ import dev.cardgen.jobs.RenderStep;
 import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
-import dev.cardgen.storage.BlobKeys;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,7 +63,7 @@ public class ExportJob implements JobHandler {
             metrics.stage("export", System.nanoTime() - t0);
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
             byte[] bytes = ExportEncoder.encode(card, format);
-            String key = BlobKeys.exportFile(e.id, "file." + format.extension());
+            String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
             exports.markReady(e.id, key, bytes.length);
         } catch (JobFailure f) {

@@ -1,11 +1,11 @@
 package dev.cardgen.storage;
 
-import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Builds blob keys from our own generated ids only, so nothing a user typed can become a path.
- * The layout is part of the data format: objects already stored use it.
+ * The rules every blob key follows, so nothing a user typed can become a path: ids of our own shape
+ * and plain segments. Each feature builds its own keys from them (AssetBlobs, GenerationBlobs,
+ * ExportBlobs); every store checks a key with {@link #requireValidKey} before using it.
  */
 public final class BlobKeys {
 
@@ -26,52 +26,6 @@ public final class BlobKeys {
     private static final int MAX_KEY_LENGTH = 512;
 
     private BlobKeys() {
-    }
-
-    /** {@code assets/{assetId}/original}: the uploaded bytes as received. */
-    public static String assetOriginal(String assetId) {
-        return assetPrefix(assetId) + "original";
-    }
-
-    /** {@code assets/{assetId}/}: everything stored for one asset. */
-    public static String assetPrefix(String assetId) {
-        return "assets/" + requireId(assetId) + "/";
-    }
-
-    /** {@code generations/{genId}/variants/{index}/preview.jpg}: the ≤ 800 px preview of one variant. */
-    public static String variantPreview(String generationId, int index) {
-        return variantPrefix(generationId, index) + "preview.jpg";
-    }
-
-    /** {@code generations/{genId}/variants/{index}/card.png}: the full-size card of one variant. */
-    public static String variantCard(String generationId, int index) {
-        return variantPrefix(generationId, index) + "card.png";
-    }
-
-    /** {@code generations/{genId}/}: everything stored for one generation. */
-    public static String generationPrefix(String generationId) {
-        return "generations/" + requireId(generationId) + "/";
-    }
-
-    /** {@code exports/{exportId}/{fileName}}; {@code fileName} is ours (e.g. {@code cards.zip}), never the user's. */
-    public static String exportFile(String exportId, String fileName) {
-        Objects.requireNonNull(fileName, "fileName");
-        if (fileName.contains("/")) {
-            throw new IllegalArgumentException("Export file name must be a single segment: " + fileName);
-        }
-        return requireValidKey(exportPrefix(exportId) + fileName);
-    }
-
-    /** {@code exports/{exportId}/}. */
-    public static String exportPrefix(String exportId) {
-        return "exports/" + requireId(exportId) + "/";
-    }
-
-    private static String variantPrefix(String generationId, int index) {
-        if (index < 0) {
-            throw new IllegalArgumentException("Variant index must be >= 0: " + index);
-        }
-        return generationPrefix(generationId) + "variants/" + index + "/";
     }
 
     /** Returns {@code id} if it has our id shape, else throws {@link IllegalArgumentException}. */

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.asset.AssetBlobs;
+import dev.cardgen.export.ExportBlobs;
+import dev.cardgen.generation.GenerationBlobs;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -18,12 +21,17 @@ class BlobKeysTest {
     private static final String GEN = "gen_ABCDEFGHIJKLMNOPQRSTUVWX";
 
     @Test
-    void buildsTheDocumentedLayout() {
-        assertEquals("assets/" + ASSET + "/original", BlobKeys.assetOriginal(ASSET));
-        assertEquals("generations/" + GEN + "/variants/3/preview.jpg", BlobKeys.variantPreview(GEN, 3));
-        assertEquals("generations/" + GEN + "/variants/0/card.png", BlobKeys.variantCard(GEN, 0));
-        assertEquals("exports/exp_0123456789abcdefghijKLMN/cards.zip", BlobKeys.exportFile("exp_0123456789abcdefghijKLMN", "cards.zip"));
-        assertTrue(BlobKeys.isValidKey(BlobKeys.variantPreview(GEN, 3)));
+    void featuresBuildTheDocumentedLayout() {
+        assertEquals("assets/" + ASSET + "/original", AssetBlobs.original(ASSET));
+        assertEquals("assets/" + ASSET + "/working.jpg", AssetBlobs.workingCopy(ASSET));
+        assertEquals("assets/" + ASSET + "/mask.png", AssetBlobs.mask(ASSET));
+        assertEquals("generations/" + GEN + "/product.png", GenerationBlobs.product(GEN));
+        assertEquals("generations/" + GEN + "/variants/3/preview.jpg", GenerationBlobs.preview(GEN, 3));
+        assertEquals("exports/exp_0123456789abcdefghijKLMN/cards.zip", ExportBlobs.file("exp_0123456789abcdefghijKLMN", "cards.zip"));
+        for (String key : AssetBlobs.all(ASSET)) {
+            assertTrue(BlobKeys.isValidKey(key), key);
+        }
+        assertTrue(BlobKeys.isValidKey(GenerationBlobs.preview(GEN, 3)));
     }
 
     @ParameterizedTest
@@ -31,18 +39,20 @@ class BlobKeysTest {
             "ast-0123456789abcdefghijKLMN", "ast_0123456789abcdefghij/../", "../../../../../../../etc/passwd",
             "ast_0123456789abcdefghijKLM.", "ast_0123456789abcdefghijKL\nN", "as_0123456789abcdefghijKLMNO"})
     void rejectsAnythingButOurIds(String id) {
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.assetOriginal(id));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.variantPreview(id, 0));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.exportFile(id, "cards.zip"));
+        assertThrows(IllegalArgumentException.class, () -> BlobKeys.requireId(id));
+        assertThrows(IllegalArgumentException.class, () -> AssetBlobs.original(id));
+        assertThrows(IllegalArgumentException.class, () -> GenerationBlobs.product(id));
+        assertThrows(IllegalArgumentException.class, () -> GenerationBlobs.preview(id, 0));
+        assertThrows(IllegalArgumentException.class, () -> ExportBlobs.file(id, "cards.zip"));
     }
 
     @Test
     void rejectsNullIdsNegativeIndexesAndPathLikeFileNames() {
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.assetOriginal(null));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.variantPreview(GEN, -1));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.exportFile("exp_0123456789abcdefghijKLMN", "../x"));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.exportFile("exp_0123456789abcdefghijKLMN", ".."));
-        assertThrows(IllegalArgumentException.class, () -> BlobKeys.exportFile("exp_0123456789abcdefghijKLMN", ".hidden"));
+        assertThrows(IllegalArgumentException.class, () -> AssetBlobs.original(null));
+        assertThrows(IllegalArgumentException.class, () -> GenerationBlobs.preview(GEN, -1));
+        assertThrows(IllegalArgumentException.class, () -> ExportBlobs.file("exp_0123456789abcdefghijKLMN", "../x"));
+        assertThrows(IllegalArgumentException.class, () -> ExportBlobs.file("exp_0123456789abcdefghijKLMN", ".."));
+        assertThrows(IllegalArgumentException.class, () -> ExportBlobs.file("exp_0123456789abcdefghijKLMN", ".hidden"));
     }
 
     @Test

@@ -13,6 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.asset.AssetBlobs;
+import dev.cardgen.generation.GenerationBlobs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +51,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void putBytesThenStatAndGet() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         byte[] bytes = TestIds.bytes(10_000, 1);
 
         store.put(key, bytes, "image/png");
@@ -65,7 +67,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void putFileThenGet() throws IOException {
-        String key = BlobKeys.variantPreview(TestIds.newId("gen"), 2);
+        String key = GenerationBlobs.preview(TestIds.newId("gen"), 2);
         byte[] bytes = TestIds.bytes(300_000, 2);
         Path source = Files.write(tmp.resolve("preview.jpg"), bytes);
 
@@ -78,21 +80,21 @@ abstract class BlobStoreContractTest {
 
     @Test
     void nullContentTypeIsStoredAsOctetStream() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, null);
         assertEquals("application/octet-stream", store.stat(key).orElseThrow().contentType());
     }
 
     @Test
     void contentTypeThatCouldSplitAHeaderIsRejected() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         assertThrows(IllegalArgumentException.class, () -> store.put(key, new byte[] {1}, "text/plain\r\nX-Evil: 1"));
         assertTrue(store.stat(key).isEmpty());
     }
 
     @Test
     void rangeReadsFirstMiddleAndLastBytes() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         byte[] bytes = TestIds.bytes(100_000, 3);
         store.put(key, bytes, "application/octet-stream");
 
@@ -104,7 +106,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void rangePastTheEndIsClampedToTheEnd() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         byte[] bytes = TestIds.bytes(1000, 4);
         store.put(key, bytes, "application/octet-stream");
 
@@ -115,7 +117,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void rangeStartingAtOrPastTheEndIsRejected() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, TestIds.bytes(1000, 5), "application/octet-stream");
 
         assertThrows(IllegalArgumentException.class, () -> read(store.getRange(key, 1000, 10)));
@@ -126,7 +128,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void overwriteReplacesBytesAndContentType() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, "first version".getBytes(StandardCharsets.UTF_8), "text/plain");
         String firstEtag = store.stat(key).orElseThrow().etag();
 
@@ -141,7 +143,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void deleteExistingThenMissing() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, "application/octet-stream");
 
         assertTrue(store.delete(key));
@@ -152,7 +154,7 @@ abstract class BlobStoreContractTest {
 
     @Test
     void missingKeyIsNotFound() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
 
         assertTrue(store.stat(key).isEmpty());
         BlobNotFoundException e = assertThrows(BlobNotFoundException.class, () -> store.get(key));
@@ -163,34 +165,34 @@ abstract class BlobStoreContractTest {
 
     @Test
     void aPrefixOfAKeyIsNotAnObject() {
-        store.put(BlobKeys.assetOriginal(assetId), new byte[] {1}, "image/png");
+        store.put(AssetBlobs.original(assetId), new byte[] {1}, "image/png");
         String folder = "assets/" + assetId;
 
         assertTrue(store.stat(folder).isEmpty());
         assertThrows(BlobNotFoundException.class, () -> store.get(folder));
         assertFalse(store.delete(folder));
-        assertTrue(store.stat(BlobKeys.assetOriginal(assetId)).isPresent());
+        assertTrue(store.stat(AssetBlobs.original(assetId)).isPresent());
     }
 
     @Test
     void listReturnsKeysUnderThePrefixOnly() {
         String genId = TestIds.newId("gen");
         String otherAsset = TestIds.newId("ast");
-        String thumb = BlobKeys.assetPrefix(assetId) + "thumb.jpg";
-        store.put(BlobKeys.assetOriginal(assetId), new byte[] {1}, "image/png");
+        String thumb = AssetBlobs.prefix(assetId) + "thumb.jpg";
+        store.put(AssetBlobs.original(assetId), new byte[] {1}, "image/png");
         store.put(thumb, new byte[] {2}, "image/jpeg");
-        store.put(BlobKeys.assetOriginal(otherAsset), new byte[] {3}, "image/png");
-        store.put(BlobKeys.variantPreview(genId, 0), new byte[] {4}, "image/jpeg");
-        store.put(BlobKeys.variantCard(genId, 0), new byte[] {5}, "image/png");
-        store.put(BlobKeys.variantPreview(genId, 1), new byte[] {6}, "image/jpeg");
+        store.put(AssetBlobs.original(otherAsset), new byte[] {3}, "image/png");
+        store.put(GenerationBlobs.preview(genId, 0), new byte[] {4}, "image/jpeg");
+        store.put(GenerationBlobs.product(genId), new byte[] {5}, "image/png");
+        store.put(GenerationBlobs.preview(genId, 1), new byte[] {6}, "image/jpeg");
 
-        assertThat(list(BlobKeys.assetPrefix(assetId)), containsInAnyOrder(BlobKeys.assetOriginal(assetId), thumb));
-        assertThat(list(BlobKeys.generationPrefix(genId)), containsInAnyOrder(
-                BlobKeys.variantPreview(genId, 0), BlobKeys.variantCard(genId, 0), BlobKeys.variantPreview(genId, 1)));
+        assertThat(list(AssetBlobs.prefix(assetId)), containsInAnyOrder(AssetBlobs.original(assetId), thumb));
+        assertThat(list(GenerationBlobs.prefix(genId)), containsInAnyOrder(
+                GenerationBlobs.preview(genId, 0), GenerationBlobs.product(genId), GenerationBlobs.preview(genId, 1)));
         // A prefix need not end at a '/'.
-        assertThat(list("assets/" + assetId), containsInAnyOrder(BlobKeys.assetOriginal(assetId), thumb));
+        assertThat(list("assets/" + assetId), containsInAnyOrder(AssetBlobs.original(assetId), thumb));
         List<String> allAssets = list("assets/");
-        assertThat(allAssets, hasItems(BlobKeys.assetOriginal(assetId), BlobKeys.assetOriginal(otherAsset)));
+        assertThat(allAssets, hasItems(AssetBlobs.original(assetId), AssetBlobs.original(otherAsset)));
         assertThat(allAssets, everyItem(startsWith("assets/")));
         assertTrue(list("exports/" + TestIds.newId("exp") + "/").isEmpty());
         assertTrue(list("").containsAll(allAssets));

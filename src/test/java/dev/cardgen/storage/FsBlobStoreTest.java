@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.asset.AssetBlobs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void readersNeverSeeAPartialObjectWhileItIsOverwritten() throws Exception {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         int size = 5 * 1024 * 1024;
         byte[] oldBytes = new byte[size];
         byte[] newBytes = new byte[size];
@@ -84,12 +85,12 @@ class FsBlobStoreTest extends BlobStoreContractTest {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(List.of(key), list(BlobKeys.assetPrefix(assetId)), "no temp file may be left visible");
+        assertEquals(List.of(key), list(AssetBlobs.prefix(assetId)), "no temp file may be left visible");
     }
 
     @Test
     void aStreamOpenedBeforeAnOverwriteKeepsReadingTheOldBytes() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         byte[] oldBytes = TestIds.bytes(200_000, 10);
         store.put(key, oldBytes, "image/png");
 
@@ -106,7 +107,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void storesPlainFilesUnderTheRootAndHidesItsOwnFiles() throws IOException {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         byte[] bytes = TestIds.bytes(1234, 12);
         store.put(key, bytes, "image/webp");
 
@@ -116,7 +117,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
             assertEquals(List.of("original", ".original.meta"),
                     siblings.map(p -> p.getFileName().toString()).sorted(java.util.Comparator.reverseOrder()).toList());
         }
-        assertEquals(List.of(key), list(BlobKeys.assetPrefix(assetId)));
+        assertEquals(List.of(key), list(AssetBlobs.prefix(assetId)));
     }
 
     @Test
@@ -128,8 +129,8 @@ class FsBlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void noPresignedUrls() {
-        store.put(BlobKeys.assetOriginal(assetId), new byte[] {1}, "image/png");
-        assertTrue(store.presignedGet(BlobKeys.assetOriginal(assetId), Duration.ofMinutes(5), "a.png").isEmpty());
+        store.put(AssetBlobs.original(assetId), new byte[] {1}, "image/png");
+        assertTrue(store.presignedGet(AssetBlobs.original(assetId), Duration.ofMinutes(5), "a.png").isEmpty());
     }
 
     @Test

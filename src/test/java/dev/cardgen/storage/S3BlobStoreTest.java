@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.asset.AssetBlobs;
+import dev.cardgen.export.ExportBlobs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,7 +52,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void presignedUrlServesTheBytesAsADownload() throws Exception {
-        String key = BlobKeys.variantCard(TestIds.newId("gen"), 0);
+        String key = ExportBlobs.file(TestIds.newId("exp"), "file.png");
         byte[] bytes = TestIds.bytes(50_000, 20);
         store.put(key, bytes, "image/png");
 
@@ -66,7 +68,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void presignedUrlWithoutFileNameHasNoDisposition() throws Exception {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, "image/png");
 
         HttpResponse<byte[]> response = fetch(store.presignedGet(key, Duration.ofMinutes(5), null).orElseThrow());
@@ -77,7 +79,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void expiredPresignedUrlIsRefused() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, "image/png");
         URI url = store.presignedGet(key, Duration.ofSeconds(1), "a.png").orElseThrow();
 
@@ -87,7 +89,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void tamperedPresignedUrlIsRefused() throws Exception {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, "image/png");
         String url = store.presignedGet(key, Duration.ofMinutes(5), "a.png").orElseThrow().toString();
 
@@ -96,7 +98,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Test
     void presignTtlMustBePositiveAndAtMostSevenDays() {
-        String key = BlobKeys.assetOriginal(assetId);
+        String key = AssetBlobs.original(assetId);
         assertThrows(IllegalArgumentException.class, () -> store.presignedGet(key, Duration.ZERO, null));
         assertThrows(IllegalArgumentException.class, () -> store.presignedGet(key, Duration.ofDays(8), null));
     }
@@ -113,8 +115,8 @@ class S3BlobStoreTest extends BlobStoreContractTest {
         fresh.createBucketIfMissing();
         fresh.createBucketIfMissing();
         fresh.checkHealth();
-        fresh.put(BlobKeys.assetOriginal(assetId), new byte[] {7}, "image/png");
-        assertTrue(fresh.stat(BlobKeys.assetOriginal(assetId)).isPresent());
+        fresh.put(AssetBlobs.original(assetId), new byte[] {7}, "image/png");
+        assertTrue(fresh.stat(AssetBlobs.original(assetId)).isPresent());
     }
 
     private static HttpResponse<byte[]> fetch(URI url) throws IOException, InterruptedException {
