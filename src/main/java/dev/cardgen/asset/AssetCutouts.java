@@ -3,12 +3,11 @@ package dev.cardgen.asset;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ETags;
 import dev.cardgen.render.ImageEncoder;
-import dev.cardgen.render.Subject;
+import dev.cardgen.render.subject.Subject;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import javax.imageio.ImageIO;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -16,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Locale;
+import javax.imageio.ImageIO;
 
 /**
  * The isolated product of an asset, made from what the upload stored (working copy, mask, box):

@@ -2,7 +2,7 @@ package dev.cardgen.export;
 
 import dev.cardgen.render.Design;
 import dev.cardgen.render.Palette;
-import dev.cardgen.render.Texts;
+import dev.cardgen.render.text.Texts;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**

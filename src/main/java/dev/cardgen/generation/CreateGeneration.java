@@ -2,13 +2,12 @@ package dev.cardgen.generation;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.Strings;
-import dev.cardgen.render.FontSet;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
 import dev.cardgen.render.TextFit;
-import dev.cardgen.render.Texts;
-
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.Texts;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.ArrayList;

@@ -3,8 +3,7 @@ package dev.cardgen.generation;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardgen.api.JobError;
 import dev.cardgen.api.Times;
-import dev.cardgen.render.Texts;
-
+import dev.cardgen.render.text.Texts;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;

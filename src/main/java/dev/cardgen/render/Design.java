@@ -1,5 +1,7 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.Texts;
+
 /**
  * A variant as stored: everything needed to paint it again at any size and ratio.
  * {@code ratio} is the ratio it was designed for; a render at another size is laid out afresh.

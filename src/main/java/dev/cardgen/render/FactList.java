@@ -1,5 +1,10 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.TextFitter;
+import dev.cardgen.render.text.Texts;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +22,7 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
         float max = (float) (TypeScale.FACT_MAX * s), min = (float) (TypeScale.FACT_MIN * s);
         if (facts.isEmpty()) return new FactList(List.of(), List.of(), 0, 0);
         FactList fl = largest(facts, face, s, max, min, width, maxHeight, icons, cols, TypeScale.FACT_LINES);
-        float floor = min * TypeScale.FLOOR;
+        float floor = min * TextFitter.FLOOR;
         if (fl == null) fl = largest(facts, face, s, min, floor, width, maxHeight, icons, cols, TypeScale.FACT_LINES + 2);
         return fl != null ? fl : place(facts, face, s, floor, width, icons, cols, Integer.MAX_VALUE);
     }

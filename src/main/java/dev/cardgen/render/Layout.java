@@ -1,5 +1,7 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+
 import java.util.List;
 
 /**

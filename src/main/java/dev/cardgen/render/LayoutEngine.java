@@ -1,5 +1,8 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.Texts;
+
 import java.util.List;
 
 /**
@@ -34,7 +37,7 @@ public final class LayoutEngine {
         // Long texts can squeeze the product under its floor in one arrangement and not in another
         // (a thin bottle beside its facts instead of above them): the template's other arrangements
         // are tried, and the one that leaves the product most room wins.
-        for (String other : Designer.arrangements(template)) {
+        for (String other : arrangements(template)) {
             if (other.equals(design.arrangement())) continue;
             Layout candidate = arrange(other, texts, template, s, safe, aspect, width, height);
             if (productSpan(candidate) > productSpan(l)) l = candidate;
@@ -242,5 +245,16 @@ public final class LayoutEngine {
         List<Box> boxes = fl.boxes().stream().map(b -> new Box(b.x() + body.x(), b.y() + fy, b.w(), b.h())).toList();
         Box region = new Box(body.x(), body.y(), body.w(), fy - gap - body.y());
         return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());
+    }
+
+    /** The arrangements a template cycles through, in order; the scene stage picks one per variant. */
+    static List<String> arrangements(String template) {
+        return switch (template) {
+            case Templates.INFOGRAPHIC -> List.of(FACTS_RIGHT, FACTS_BELOW, FACTS_LEFT);
+            case Templates.BOLD -> List.of(TEXT_BOTTOM, SPLIT, TEXT_TOP);
+            case Templates.GRADIENT -> List.of(SPLIT, TEXT_TOP, TEXT_BOTTOM);
+            case Templates.WHITE -> WhiteCard.ARRANGEMENTS;
+            default -> List.of(TEXT_TOP, TEXT_BOTTOM, SPLIT);
+        };
     }
 }

@@ -1,5 +1,8 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.Texts;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.Texts;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +32,7 @@ public final class TextFit {
     public static boolean fitsEverywhere(String template, Texts texts) {
         String t = Templates.normalise(template);
         if (Templates.WHITE.equals(t) || narrow(texts)) return true; // white draws no text
-        for (String arrangement : Designer.arrangements(t)) {
+        for (String arrangement : LayoutEngine.arrangements(t)) {
             Design d = new Design(Design.CURRENT_VERSION, t, Ratio.R3_4.id(), 0, arrangement, null, texts);
             for (int[] size : SMALLEST) {
                 if (!fits(LayoutEngine.layout(d, PRODUCT_ASPECT, size[0], size[1]), texts)) return false;

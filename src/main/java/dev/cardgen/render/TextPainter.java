@@ -1,10 +1,13 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+
 import java.awt.Color;
-import java.awt.font.TextLayout;
-import java.awt.geom.Point2D;
 import java.awt.Graphics2D;
+import java.awt.font.TextLayout;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Point2D;
 import java.awt.geom.RoundRectangle2D;
 
 /** Draws the fitted texts of a layout: title, subtitle, facts with bullets or icons, badge pill. */

@@ -1,5 +1,10 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.TextFitter;
+import dev.cardgen.render.text.Texts;
+
 import java.util.ArrayList;
 import java.util.List;
 

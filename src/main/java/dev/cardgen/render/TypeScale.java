@@ -1,12 +1,12 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FontSet;
+
 /** Font sizes and faces per template, as fractions of the canvas' shorter side so cards scale. */
 record TypeScale(FontSet.Face titleFace, double titleMax, double titleMin, FontSet.Face factFace) {
     static final double SUBTITLE_MAX = 0.046, SUBTITLE_MIN = 0.028;
     static final double FACT_MAX = 0.038, FACT_MIN = 0.025;
     static final double BADGE = 0.030;
-    /** Legible floor, as a fraction of a field's minimum: used only when the limits would not fit otherwise. */
-    static final float FLOOR = 0.8f;
     static final int TITLE_LINES = 3, SUBTITLE_LINES = 3, FACT_LINES = 2;
 
     static TypeScale of(String template) {

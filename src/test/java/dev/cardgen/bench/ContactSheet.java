@@ -3,13 +3,13 @@ package dev.cardgen.bench;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Cutouts;
 import dev.cardgen.render.Design;
-import dev.cardgen.render.Designer;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Ratio;
+import dev.cardgen.render.Scene;
 import dev.cardgen.render.TemplateInfo;
 import dev.cardgen.render.Templates;
 import dev.cardgen.render.TextFiller;
-import dev.cardgen.render.Texts;
+import dev.cardgen.render.text.Texts;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -51,7 +51,7 @@ public final class ContactSheet {
         for (TemplateInfo t : templates) {
             Texts texts = TextFiller.fill(new Texts(title, subtitle, facts, badge), "serum.jpg", t.id());
             for (Ratio r : Ratio.values()) {
-                List<Design> ds = Designer.create(cutout, texts, t.id(), r, variants, 42);
+                List<Design> ds = Scene.designs(cutout, texts, t.id(), r, variants, 42);
                 for (int v = 0; v < ds.size(); v++) {
                     int w = 1200, h = 1200 * r.h() / r.w();
                     BufferedImage card = CardRenderer.render(ds.get(v), cutout, w, h);

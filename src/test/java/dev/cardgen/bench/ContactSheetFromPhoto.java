@@ -1,15 +1,15 @@
 package dev.cardgen.bench;
 
 import dev.cardgen.asset.image.ImageInspector;
-import dev.cardgen.render.Subject;
-import dev.cardgen.render.SubjectExtractor;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import javax.imageio.ImageIO;
 
 /**
  * The whole pipeline as the service runs it, for looking at: photo → working copy → subject

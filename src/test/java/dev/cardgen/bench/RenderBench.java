@@ -4,12 +4,12 @@ import com.pngencoder.PngEncoder;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Cutouts;
 import dev.cardgen.render.Design;
-import dev.cardgen.render.Designer;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Previews;
 import dev.cardgen.render.Ratio;
+import dev.cardgen.render.Scene;
 import dev.cardgen.render.Templates;
-import dev.cardgen.render.Texts;
+import dev.cardgen.render.text.Texts;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +29,7 @@ public final class RenderBench {
         Texts texts = new Texts("Hydrating Face Serum with Hyaluronic Acid", "Deep moisture for all skin types",
                 List.of("72-hour hydration", "Vegan, cruelty-free", "Dermatologist tested"), "NEW");
         List<Design> designs = Templates.all().stream()
-                .map(t -> Designer.create(cut, texts, t.id(), Ratio.R3_4, 1, 1).get(0)).toList();
+                .map(t -> Scene.designs(cut, texts, t.id(), Ratio.R3_4, 1, 1).get(0)).toList();
         int[] pv = Previews.size(1200, 1600);
         System.out.printf("java %s, %s, %d cpu visible%n", System.getProperty("java.version"),
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors());

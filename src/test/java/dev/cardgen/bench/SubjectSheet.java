@@ -1,8 +1,8 @@
 package dev.cardgen.bench;
 
-import dev.cardgen.render.Subject;
-import dev.cardgen.render.SubjectExtractor;
 import dev.cardgen.render.fixtures.RealComposites;
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;

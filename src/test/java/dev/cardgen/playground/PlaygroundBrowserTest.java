@@ -2,7 +2,7 @@ package dev.cardgen.playground;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardgen.render.TextFiller;
-import dev.cardgen.render.Texts;
+import dev.cardgen.render.text.Texts;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Chromium;
 import dev.cardgen.testing.Photos;
@@ -16,7 +16,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.Image;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -32,6 +31,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import javax.imageio.ImageIO;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.Texts;
 import java.util.List;
 import java.util.Map;
 

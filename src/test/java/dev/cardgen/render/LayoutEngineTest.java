@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.TextFitter;
+import dev.cardgen.render.text.Texts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +22,7 @@ class LayoutEngineTest {
         int checked = 0;
         for (TemplateInfo t : Templates.all()) {
             if (Templates.WHITE.equals(t.id())) continue; // draws no text by design: WhiteTemplateTest checks it
-            for (String arr : Designer.arrangements(t.id())) {
+            for (String arr : LayoutEngine.arrangements(t.id())) {
                 for (Map.Entry<String, Texts> texts : Fixtures.TEXTS.entrySet()) {
                     for (int[] size : Fixtures.SIZES) {
                         for (double aspect : Fixtures.ASPECTS) {
@@ -64,7 +68,7 @@ class LayoutEngineTest {
         assertEquals(Texts.present(texts.badge()), l.badge() != null, where + " badge presence");
         fits(l.titleText(), l.title(), type.titleMin() * s, where + " title");
         fits(l.subtitleText(), l.subtitle(), TypeScale.SUBTITLE_MIN * s, where + " subtitle");
-        fits(l.badgeText(), l.badge(), TypeScale.BADGE * s * 0.6 / TypeScale.FLOOR, where + " badge");
+        fits(l.badgeText(), l.badge(), TypeScale.BADGE * s * 0.6 / TextFitter.FLOOR, where + " badge");
         assertEquals(l.facts().size(), l.factTexts().size());
         for (int i = 0; i < l.facts().size(); i++) {
             Box b = l.facts().get(i);
@@ -80,7 +84,7 @@ class LayoutEngineTest {
             return;
         }
         assertNotNull(t, where);
-        assertTrue(t.size() >= min * TypeScale.FLOOR - 0.51, where + " size " + t.size() + " < min " + min);
+        assertTrue(t.size() >= min * TextFitter.FLOOR - 0.51, where + " size " + t.size() + " < min " + min);
         assertTrue(t.height() <= box.h(), where + " text height " + t.height() + " > " + box.h());
         for (String line : t.lines()) {
             assertFalse(line.isBlank(), where + " blank line");
@@ -93,7 +97,7 @@ class LayoutEngineTest {
     void absentTextsGiveTheirSpaceToTheProduct() {
         for (TemplateInfo t : Templates.all()) {
             if (Templates.WHITE.equals(t.id())) continue; // draws no text by design: WhiteTemplateTest checks it
-            for (String arr : Designer.arrangements(t.id())) {
+            for (String arr : LayoutEngine.arrangements(t.id())) {
                 Layout empty = LayoutEngine.layout(Fixtures.design(t.id(), arr, Fixtures.TEXTS.get("empty")), 0.5,
                         1200, 1600);
                 Layout full = LayoutEngine.layout(Fixtures.design(t.id(), arr, Fixtures.TEXTS.get("full")), 0.5,
@@ -108,7 +112,7 @@ class LayoutEngineTest {
     void layoutScalesProportionally() {
         for (TemplateInfo t : Templates.all()) {
             if (Templates.WHITE.equals(t.id())) continue; // draws no text by design: WhiteTemplateTest checks it
-            Design d = Fixtures.design(t.id(), Designer.arrangements(t.id()).get(0), Fixtures.TEXTS.get("full"));
+            Design d = Fixtures.design(t.id(), LayoutEngine.arrangements(t.id()).get(0), Fixtures.TEXTS.get("full"));
             Layout a = LayoutEngine.layout(d, 0.6, 1200, 1600), b = LayoutEngine.layout(d, 0.6, 2400, 3200);
             assertEquals(a.titleText().lines(), b.titleText().lines(), t.id());
             assertEquals(a.titleText().size() * 2, b.titleText().size(), 1.0, t.id());

@@ -2,6 +2,7 @@ package dev.cardgen.render;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.text.Texts;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.util.List;
@@ -39,7 +40,7 @@ class PaletteContrastTest {
                 new Color(20, 60, 230))) {
             BufferedImage cut = Cutouts.bottle(product);
             for (TemplateInfo t : Templates.all()) {
-                for (Design d : Designer.create(cut, texts, t.id(), Ratio.R3_4, 3, 11)) {
+                for (Design d : Scene.designs(cut, texts, t.id(), Ratio.R3_4, 3, 11)) {
                     BufferedImage img = CardRenderer.paint(d, cut, 450, 600, false);
                     Layout l = LayoutEngine.layout(d, (double) cut.getWidth() / cut.getHeight(), 450, 600);
                     Palette p = d.palette();

@@ -1,12 +1,14 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

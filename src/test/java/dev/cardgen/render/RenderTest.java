@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.Texts;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -18,7 +20,7 @@ class RenderTest {
     @Test
     void sameDesignGivesIdenticalPngBytes() {
         for (TemplateInfo t : Templates.all()) {
-            Design d = Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 1, 5).get(0);
+            Design d = Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 1, 5).get(0);
             byte[] a = ImageEncoder.png(CardRenderer.render(d, CUT, 600, 800));
             byte[] b = ImageEncoder.png(CardRenderer.render(d, CUT, 600, 800));
             assertArrayEquals(a, b, t.id());
@@ -29,7 +31,7 @@ class RenderTest {
     void everyPresetSizeRendersExactlyAndIsReadable() throws Exception {
         int[][] sizes = {{1200, 1600}, {2400, 3200}, {1200, 1200}, {2000, 2000}, {1080, 1920},
                 Previews.size(1200, 1600), Previews.size(1080, 1920)};
-        Design d = Designer.create(CUT, Fixtures.TEXTS.get("full"), Templates.STUDIO, Ratio.R3_4, 1, 1).get(0);
+        Design d = Scene.designs(CUT, Fixtures.TEXTS.get("full"), Templates.STUDIO, Ratio.R3_4, 1, 1).get(0);
         for (int[] s : sizes) {
             BufferedImage img = CardRenderer.render(d, CUT, s[0], s[1]);
             assertEquals(BufferedImage.TYPE_INT_RGB, img.getType());
@@ -44,7 +46,7 @@ class RenderTest {
 
     @Test
     void productIsPaintedInsideItsBoxWithShadowBelow() {
-        Design d = Designer.create(CUT, Fixtures.TEXTS.get("short"), Templates.STUDIO, Ratio.R3_4, 1, 3).get(0);
+        Design d = Scene.designs(CUT, Fixtures.TEXTS.get("short"), Templates.STUDIO, Ratio.R3_4, 1, 3).get(0);
         BufferedImage img = CardRenderer.render(d, CUT, 600, 800);
         Layout l = LayoutEngine.layout(d, (double) CUT.getWidth() / CUT.getHeight(), 600, 800);
         Box p = l.product();
@@ -65,8 +67,8 @@ class RenderTest {
         for (TemplateInfo t : Templates.all()) {
             // White variants share the one palette the marketplace rule allows and differ in fill: WhiteTemplateTest.
             if (Templates.WHITE.equals(t.id())) continue;
-            List<Design> a = Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 99);
-            assertEquals(a, Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 99));
+            List<Design> a = Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 99);
+            assertEquals(a, Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 99));
             assertEquals(3, a.size());
             for (int i = 0; i < a.size(); i++) {
                 for (int j = i + 1; j < a.size(); j++) {
@@ -78,7 +80,7 @@ class RenderTest {
                             t.id() + " backgrounds too close: " + b1 + " " + b2 + " " + dist + " " + hue);
                 }
             }
-            assertNotEquals(a, Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 100));
+            assertNotEquals(a, Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 3, 100));
         }
     }
 
@@ -87,7 +89,7 @@ class RenderTest {
         double aspect = (double) CUT.getWidth() / CUT.getHeight();
         for (TemplateInfo t : Templates.all()) {
             for (Ratio r : List.of(Ratio.R3_4, Ratio.R9_16)) {
-                List<Design> ds = Designer.create(CUT, Fixtures.TEXTS.get("full"), t.id(), r, 3, 7);
+                List<Design> ds = Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), r, 3, 7);
                 int w = 1080, h = 1080 * r.h() / r.w();
                 List<Layout> ls = ds.stream().map(d -> LayoutEngine.layout(d, aspect, w, h)).toList();
                 for (int i = 0; i < ls.size(); i++) {
@@ -119,7 +121,7 @@ class RenderTest {
         for (FontSet.Face f : FontSet.Face.values()) {
             assertEquals(-1, FontSet.font(f, 40).canDisplayUpTo(title), f.name());
         }
-        Design d = Designer.create(CUT, new Texts(title, "Для всех типов кожи", List.of("Без отдушек"), "ХИТ"),
+        Design d = Scene.designs(CUT, new Texts(title, "Для всех типов кожи", List.of("Без отдушек"), "ХИТ"),
                 Templates.BOLD, Ratio.R9_16, 1, 2).get(0);
         Layout l = LayoutEngine.layout(d, 0.4, 1080, 1920);
         assertEquals(title, String.join(" ", l.titleText().lines()));
@@ -129,7 +131,7 @@ class RenderTest {
 
     @Test
     void aDesignIsLaidOutAgainForAnotherRatio() {
-        Design d = Designer.create(CUT, Fixtures.TEXTS.get("full"), Templates.GRADIENT, Ratio.R3_4, 1, 4).get(0);
+        Design d = Scene.designs(CUT, Fixtures.TEXTS.get("full"), Templates.GRADIENT, Ratio.R3_4, 1, 4).get(0);
         double aspect = (double) CUT.getWidth() / CUT.getHeight();
         Layout tall = LayoutEngine.layout(d, aspect, 1080, 1920);
         Layout square = LayoutEngine.layout(d, aspect, 1200, 1200);

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.fixtures.SyntheticPhotos.Photo;
+import dev.cardgen.render.fixtures.SyntheticPhotos;
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

@@ -1,5 +1,6 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.Texts;
 import java.util.Map;
 
 /**
@@ -29,7 +30,7 @@ public final class TextLayoutBench {
                 int n = 0;
                 for (TemplateInfo t : Templates.all()) {
                     if (Templates.WHITE.equals(t.id())) continue;
-                    for (String arr : Designer.arrangements(t.id())) {
+                    for (String arr : LayoutEngine.arrangements(t.id())) {
                         for (int[] size : TextLimitsTest.SIZES) {
                             LayoutEngine.layout(Fixtures.design(t.id(), arr, c.getValue()), 0.8, size[0], size[1]);
                             n++;

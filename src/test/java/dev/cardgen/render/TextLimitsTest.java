@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.TextFitter;
+import dev.cardgen.render.text.Texts;
 import java.awt.Font;
 import java.awt.font.GlyphVector;
 import java.awt.font.TextLayout;
@@ -82,7 +86,7 @@ class TextLimitsTest {
                 continue; // the main-image template carries no text at all (WhiteTemplateTest)
             }
             templates++;
-            for (String arr : Designer.arrangements(t.id())) {
+            for (String arr : LayoutEngine.arrangements(t.id())) {
                 for (Map.Entry<String, Texts> c : CASES.entrySet()) {
                     for (int[] size : SIZES) {
                         Design d = Fixtures.design(t.id(), arr, c.getValue());
@@ -267,7 +271,7 @@ class TextLimitsTest {
         Texts infinity = repeated("∞");
         for (TemplateInfo t : Templates.all()) {
             if (Templates.WHITE.equals(t.id())) continue; // no text to place
-            for (String arr : Designer.arrangements(t.id())) {
+            for (String arr : LayoutEngine.arrangements(t.id())) {
                 for (int[] size : TextFit.SMALLEST) {
                     Layout l = LayoutEngine.layout(Fixtures.design(t.id(), arr, infinity), TextFit.PRODUCT_ASPECT, size[0], size[1]);
                     assertTrue(TextFit.fits(l, infinity), t.id() + "/" + arr + "/" + size[0] + "x" + size[1]);

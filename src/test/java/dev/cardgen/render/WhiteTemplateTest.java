@@ -1,15 +1,18 @@
 package dev.cardgen.render;
 
 import dev.cardgen.render.fixtures.SyntheticPhotos;
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
+import dev.cardgen.render.text.Texts;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -78,7 +81,7 @@ public class WhiteTemplateTest {
     @Test
     void textsAreKeptInTheDesignButNeverDrawn() {
         BufferedImage cutout = CUTOUTS.get(0);
-        Design with = Designer.create(cutout, TEXTS, Templates.WHITE, Ratio.R3_4, 1, 3).get(0);
+        Design with = Scene.designs(cutout, TEXTS, Templates.WHITE, Ratio.R3_4, 1, 3).get(0);
         Design without = new Design(with.version(), with.template(), with.ratio(), with.seed(), with.arrangement(),
                 with.palette(), new Texts(null, null, null, null));
         assertEquals(TEXTS, with.texts());
@@ -92,7 +95,7 @@ public class WhiteTemplateTest {
 
     @Test
     void variantsDifferInFillAndTheDefaultsGiveNoBadge() {
-        List<Design> ds = Designer.create(CUTOUTS.get(0), null, Templates.WHITE, Ratio.R1_1, 3, 11);
+        List<Design> ds = Scene.designs(CUTOUTS.get(0), null, Templates.WHITE, Ratio.R1_1, 3, 11);
         assertEquals(3, ds.stream().map(Design::arrangement).distinct().count());
         ds.forEach(d -> assertEquals(WhiteCard.PALETTE, d.palette()));
         Texts filled = TextFiller.fill(null, "red-bottle.jpg", Templates.WHITE);
@@ -100,7 +103,7 @@ public class WhiteTemplateTest {
     }
 
     private static List<Design> designs(BufferedImage cutout) {
-        return Designer.create(cutout, TEXTS, Templates.WHITE, Ratio.R3_4, 3, 42);
+        return Scene.designs(cutout, TEXTS, Templates.WHITE, Ratio.R3_4, 3, 42);
     }
 
     public static void assertWhiteBorder(BufferedImage img, String what) {

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.text;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /** Binary-mask operations for the subject stage: square morphology, region filling, components. */
 final class SubjectMorphology {

@@ -1,25 +1,27 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.Texts;
+
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The "scene" stage: turns a product cut-out and texts into N designs. Each variant gets its own
- * arrangement and palette scheme (cycled with different periods so neighbours differ in both),
- * chosen from the seed so the same call always returns the same designs.
+ * The scene stage (the stream's {@code scene}): turns a product cut-out and texts into N designs.
+ * Each variant gets its own arrangement and palette scheme (cycled with different periods so
+ * neighbours differ in both), chosen from the seed so the same call always returns the same designs.
  */
-public final class Designer {
-    private Designer() {}
+public final class Scene {
+    private Scene() {}
 
-    public static List<Design> create(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
-                                      int count, long seed) {
+    public static List<Design> designs(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
+                                       int count, long seed) {
         if (count < 1) throw new IllegalArgumentException("count must be >= 1");
         String template = Templates.normalise(templateId);
         Ratio r = ratio == null ? Ratio.R3_4 : ratio;
         Texts texts = filledTexts == null ? new Texts(null, null, null, null) : filledTexts;
         ProductColors colors = ProductColors.of(cutout);
-        List<String> arrangements = arrangements(template);
+        List<String> arrangements = LayoutEngine.arrangements(template);
         int arrOffset = (int) Math.floorMod(mix(seed), (long) arrangements.size());
         int schemeOffset = (int) Math.floorMod(mix(seed + 1), (long) PaletteBuilder.SCHEMES);
         List<Design> out = new ArrayList<>(count);
@@ -31,17 +33,6 @@ public final class Designer {
                     palette, texts));
         }
         return out;
-    }
-
-    static List<String> arrangements(String template) {
-        return switch (template) {
-            case Templates.INFOGRAPHIC -> List.of(LayoutEngine.FACTS_RIGHT, LayoutEngine.FACTS_BELOW,
-                    LayoutEngine.FACTS_LEFT);
-            case Templates.BOLD -> List.of(LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP);
-            case Templates.GRADIENT -> List.of(LayoutEngine.SPLIT, LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM);
-            case Templates.WHITE -> WhiteCard.ARRANGEMENTS;
-            default -> List.of(LayoutEngine.TEXT_TOP, LayoutEngine.TEXT_BOTTOM, LayoutEngine.SPLIT);
-        };
     }
 
     /** SplitMix64 finaliser: spreads nearby seeds so variant choices look independent. */

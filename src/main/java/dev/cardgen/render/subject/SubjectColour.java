@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /** Pixel plumbing for the subject stage: box downsampling, sRGB to Lab, blur, mask upsampling. */
 final class SubjectColour {

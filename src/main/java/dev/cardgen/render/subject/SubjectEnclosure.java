@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /**
  * What walls (sharp steps, or pixels unlike the backdrop) enclose. The backdrop is what can be

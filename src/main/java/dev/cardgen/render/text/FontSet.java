@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.text;
 
 import java.awt.Font;
 import java.awt.RenderingHints;
@@ -143,7 +143,7 @@ public final class FontSet {
     private static final Map<String, Double> EMS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A grapheme's width alone, its ink on both sides included, in em of its widest face (cached). */
-    static double em(String grapheme) {
+    public static double em(String grapheme) {
         Double cached = EMS.get(grapheme);
         if (cached != null) return cached;
         double em = 0;

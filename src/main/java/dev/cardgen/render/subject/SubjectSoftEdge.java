@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /** The soft edge of a subject mask at working size, before it is upsampled to the photo. */
 final class SubjectSoftEdge {

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.text;
 
 import java.util.List;
 
@@ -9,7 +9,7 @@ public record Texts(String title, String subtitle, List<String> facts, String ba
                 : facts.stream().filter(f -> f != null && !f.isBlank()).map(String::strip).toList();
     }
 
-    static boolean present(String s) { return s != null && !s.isBlank(); }
+    public static boolean present(String s) { return s != null && !s.isBlank(); }
 
     /**
      * A field as it is laid out: trimmed, every breaking space (a line feed, U+3000, U+1680, U+2003,

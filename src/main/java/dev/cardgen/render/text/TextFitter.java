@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.text;
 
 import java.awt.font.TextLayout;
 import java.awt.geom.Rectangle2D;
@@ -10,12 +10,15 @@ import java.util.Locale;
 /**
  * Word-wraps text and picks the largest size that fits a width, line count and height. Nothing is
  * ever cut: when the preferred line count does not fit even at the minimum size, more lines and
- * then smaller type (down to {@link TypeScale#FLOOR} of the minimum) are tried, and the caller
+ * then smaller type (down to {@link #FLOOR} of the minimum) are tried, and the caller
  * learns from the height whether the result still overflows so it can give the text more room.
  */
 public final class TextFitter {
     static final float LINE_SPACING = 1.18f;
-    static final String HYPHEN = "-";
+    /** Legible floor, as a fraction of a field's minimum size: used only when the limits would not fit otherwise. */
+    public static final float FLOOR = 0.8f;
+    /** What a word broken across lines ends with. */
+    public static final String HYPHEN = "-";
 
     private TextFitter() {}
 
@@ -75,9 +78,9 @@ public final class TextFitter {
         String clean = Texts.clean(text);
         float min = Math.min(minSize, maxSize);
         FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
-        if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * TypeScale.FLOOR);
+        if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * FLOOR);
         // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
-        return t != null ? t : wrap(clean, face, min * TypeScale.FLOOR, maxWidth);
+        return t != null ? t : wrap(clean, face, min * FLOOR, maxWidth);
     }
 
     private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
@@ -121,7 +124,7 @@ public final class TextFitter {
      * and cached), then every line is measured whole once; in the rare case shaping across a space
      * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
      */
-    static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
+    public static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
         WrapKey key = new WrapKey(face, size, maxWidth, text);
         FittedText cached = WRAPS.get(key);
         if (cached != null) return cached;

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /**
  * How much a foreground mask looks like one distinct product: a sensible share of the

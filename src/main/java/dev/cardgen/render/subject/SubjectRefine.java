@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /**
  * GrabCut-style colour refinement of a mask's outline: colour models (smoothed Lab histograms)

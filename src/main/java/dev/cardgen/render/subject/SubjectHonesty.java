@@ -1,4 +1,4 @@
-package dev.cardgen.render;
+package dev.cardgen.render.subject;
 
 /**
  * Reasons to decline a mask that the confidence score alone would pass: a cut-out that is not
