@@ -215,8 +215,4 @@ public class AssetService {
     public boolean isLive(String assetId) {
         return Asset.count("id = ?1 and deletedAt is null", assetId) > 0;
     }
-
-    List<String> blobKeys(String assetId) {
-        return AssetBlobs.all(assetId);
-    }
 }
