@@ -271,21 +271,7 @@ public final class BadUploads {
                 raster.setPixel(x, y, x < mark && y < mark ? black : cyan);
             }
         }
-        ImageWriter writer = jpegWriter();
-        try (ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-             ImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
-            writer.setOutput(out);
-            ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(0.9f);
-            writer.write(null, new IIOImage(raster, null, null), param);
-            out.flush();
-            return withAdobeCmykMarker(bytes.toByteArray());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            writer.dispose();
-        }
+        return withAdobeCmykMarker(writeJpeg(new IIOImage(raster, null, null), 0.9f));
     }
 
     /** Inserts an Adobe APP14 segment (transform 0 = CMYK, no YCC) after SOI, as Photoshop does. */
@@ -525,6 +511,11 @@ public final class BadUploads {
     }
 
     private static byte[] writeJpeg(BufferedImage img, float quality) {
+        return writeJpeg(new IIOImage(img, null, null), quality);
+    }
+
+    /** Also takes a bare raster (the CMYK one), which ImageIO.write cannot write. */
+    private static byte[] writeJpeg(IIOImage image, float quality) {
         ImageWriter writer = jpegWriter();
         try (ByteArrayOutputStream bytes = new ByteArrayOutputStream();
              ImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
@@ -532,7 +523,7 @@ public final class BadUploads {
             ImageWriteParam param = writer.getDefaultWriteParam();
             param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
             param.setCompressionQuality(quality);
-            writer.write(null, new IIOImage(img, null, null), param);
+            writer.write(null, image, param);
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
