@@ -30,6 +30,15 @@ class ImageInspectorTest {
         return p;
     }
 
+    /** Inspects the bytes as an upload; {@code expected} is what its header must say (null: not checked). */
+    private InspectedImage inspect(byte[] bytes, ImageInfo expected) throws IOException {
+        InspectedImage image = ImageInspector.inspect(file(bytes));
+        if (expected != null) {
+            assertEquals(expected, image.info());
+        }
+        return image;
+    }
+
     private static Reason rejected(Runnable r) {
         ImageRejectedException e = assertThrows(ImageRejectedException.class, r::run);
         assertFalse(e.getMessage().contains("/"), "message must not leak paths: " + e.getMessage());
@@ -95,32 +104,25 @@ class ImageInspectorTest {
 
     @Test
     void truncatedJpegIsUnreadableAtDecode() throws IOException {
-        Path p = file(BadUploads.truncatedJpeg());
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.JPEG, 1600, 1200, 1), image.info());
+        InspectedImage image = inspect(BadUploads.truncatedJpeg(), new ImageInfo(ImageFormat.JPEG, 1600, 1200, 1));
         assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(image, 1000)));
     }
 
     @Test
     void lyingPngHeaderIsUnreadableAtDecode() throws IOException {
-        Path p = file(BadUploads.pngWithLyingHeader());
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.PNG, 1000, 1000, 1), image.info());
+        InspectedImage image = inspect(BadUploads.pngWithLyingHeader(), new ImageInfo(ImageFormat.PNG, 1000, 1000, 1));
         assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(image, 500)));
     }
 
     @Test
     void truncatedWebpIsUnreadableAtDecode() throws IOException {
-        Path p = file(BadUploads.truncatedWebp());
-        InspectedImage image = ImageInspector.inspect(p);
+        InspectedImage image = inspect(BadUploads.truncatedWebp(), null);
         assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(image, 500)));
     }
 
     @Test
     void webpWithMissingPixelDataIsUnreadableQuickly() throws IOException {
-        Path p = file(BadUploads.webpWithMissingPixelData(4000, 3000));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.WEBP, 4000, 3000, 1), image.info());
+        InspectedImage image = inspect(BadUploads.webpWithMissingPixelData(4000, 3000), new ImageInfo(ImageFormat.WEBP, 4000, 3000, 1));
         long start = System.nanoTime();
         assertEquals(Reason.UNREADABLE, rejected(() -> ImageInspector.decodeWorkingCopy(image, 500)));
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -131,9 +133,7 @@ class ImageInspectorTest {
 
     @Test
     void jpegInspectsAndDecodesWithinMaxSide() throws IOException {
-        Path p = file(BadUploads.jpeg(1200, 1000));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.JPEG, 1200, 1000, 1), image.info());
+        InspectedImage image = inspect(BadUploads.jpeg(1200, 1000), new ImageInfo(ImageFormat.JPEG, 1200, 1000, 1));
         assertEquals("image/jpeg", image.info().format().mimeType());
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 600);
         assertSize(img, 600, 500);
@@ -142,9 +142,7 @@ class ImageInspectorTest {
 
     @Test
     void smallerThanMaxSideIsNotUpscaled() throws IOException {
-        Path p = file(BadUploads.png(1000, 900));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.PNG, 1000, 900, 1), image.info());
+        InspectedImage image = inspect(BadUploads.png(1000, 900), new ImageInfo(ImageFormat.PNG, 1000, 900, 1));
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 4096);
         assertSize(img, 1000, 900);
         assertRed(img, 5, 5);
@@ -154,9 +152,7 @@ class ImageInspectorTest {
     void sixteenBitPngDecodesToSrgb() throws IOException {
         byte[] png = BadUploads.png16bit(1000, 800);
         assertEquals(16, png[24], "IHDR bit depth");
-        Path p = file(png);
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.PNG, 1000, 800, 1), image.info());
+        InspectedImage image = inspect(png, new ImageInfo(ImageFormat.PNG, 1000, 800, 1));
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 500);
         assertSize(img, 500, 400);
         assertRed(img, 5, 5);
@@ -167,9 +163,7 @@ class ImageInspectorTest {
 
     @Test
     void cmykJpegDecodesToSrgb() throws IOException {
-        Path p = file(BadUploads.cmykJpeg(1000, 800));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.JPEG, 1000, 800, 1), image.info());
+        InspectedImage image = inspect(BadUploads.cmykJpeg(1000, 800), new ImageInfo(ImageFormat.JPEG, 1000, 800, 1));
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 500);
         assertSize(img, 500, 400);
         int cyan = img.getRGB(400, 300) & 0xFFFFFF;
@@ -180,8 +174,7 @@ class ImageInspectorTest {
 
     @Test
     void greyPngKeepsItsLevels() throws IOException {
-        Path p = file(BadUploads.greyPng(1000, 800, 128));
-        InspectedImage image = ImageInspector.inspect(p);
+        InspectedImage image = inspect(BadUploads.greyPng(1000, 800, 128), null);
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 500);
         assertSize(img, 500, 400);
         assertEquals(0x808080, img.getRGB(250, 200) & 0xFFFFFF);
@@ -207,8 +200,7 @@ class ImageInspectorTest {
 
     @Test
     void alphaIsCompositedOnWhite() throws IOException {
-        Path p = file(BadUploads.transparentPng(1000, 800));
-        InspectedImage image = ImageInspector.inspect(p);
+        InspectedImage image = inspect(BadUploads.transparentPng(1000, 800), null);
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 1000);
         assertEquals(BufferedImage.TYPE_INT_RGB, img.getType());
         assertEquals(0xFFFFFF, img.getRGB(10, 10) & 0xFFFFFF);
@@ -217,9 +209,7 @@ class ImageInspectorTest {
 
     @Test
     void webpInspectsAndDecodes() throws IOException {
-        Path p = file(BadUploads.webp(1000, 800));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.WEBP, 1000, 800, 1), image.info());
+        InspectedImage image = inspect(BadUploads.webp(1000, 800), new ImageInfo(ImageFormat.WEBP, 1000, 800, 1));
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 250);
         assertSize(img, 250, 200);
         assertEquals(0xC08040, img.getRGB(100, 100) & 0xFFFFFF);
@@ -227,9 +217,7 @@ class ImageInspectorTest {
 
     @Test
     void webpExifOrientationSwapsSides() throws IOException {
-        Path p = file(BadUploads.webpWithOrientation(1000, 800, 6));
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.WEBP, 800, 1000, 6), image.info());
+        InspectedImage image = inspect(BadUploads.webpWithOrientation(1000, 800, 6), new ImageInfo(ImageFormat.WEBP, 800, 1000, 6));
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 500);
         assertSize(img, 400, 500);
     }
@@ -237,8 +225,7 @@ class ImageInspectorTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
     void exifOrientationIsAppliedToSizeAndPixels(int orientation) throws IOException {
-        Path p = file(BadUploads.jpegWithOrientation(1200, 900, orientation));
-        InspectedImage image = ImageInspector.inspect(p);
+        InspectedImage image = inspect(BadUploads.jpegWithOrientation(1200, 900, orientation), null);
         boolean swap = orientation >= 5;
         assertEquals(new ImageInfo(ImageFormat.JPEG, swap ? 900 : 1200, swap ? 1200 : 900, orientation), image.info());
         BufferedImage img = ImageInspector.decodeWorkingCopy(image, 600);
@@ -258,9 +245,7 @@ class ImageInspectorTest {
     void trailingDataAfterEndOfImageIsAccepted() throws IOException {
         byte[] large = BadUploads.largeFile(21L * 1024 * 1024);
         assertEquals(21L * 1024 * 1024, large.length);
-        Path p = file(large);
-        InspectedImage image = ImageInspector.inspect(p);
-        assertEquals(new ImageInfo(ImageFormat.JPEG, 1200, 900, 1), image.info());
+        InspectedImage image = inspect(large, new ImageInfo(ImageFormat.JPEG, 1200, 900, 1));
         assertSize(ImageInspector.decodeWorkingCopy(image, 800), 800, 600);
     }
 
