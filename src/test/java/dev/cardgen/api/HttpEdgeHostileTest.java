@@ -112,17 +112,9 @@ class HttpEdgeHostileTest {
      */
     @Test
     void chunkedBodyOverTheLimitGetsTheJson413() throws Exception {
-        int n = 30 * 1024 * 1024;
-        try (Socket s = new Socket("localhost", RestAssured.port)) {
-            s.setSoTimeout(20_000);
-            OutputStream out = s.getOutputStream();
-            out.write(bytes("POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
-                    + "\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n"));
-            byte[] head = bytes("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.jpg\"\r\n"
-                    + "Content-Type: image/jpeg\r\n\r\n");
-            writeChunked(out, head, n, (byte) 0, new byte[0]);
-            assertJson413ThenClosed(s);
-        }
+        byte[] head = bytes("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.jpg\"\r\n"
+                + "Content-Type: image/jpeg\r\n\r\n");
+        sendChunkedThenExpect413("/api/v1/assets", "multipart/form-data; boundary=b", head, (byte) 0, new byte[0]);
     }
 
     /**
@@ -131,14 +123,18 @@ class HttpEdgeHostileTest {
      */
     @Test
     void chunkedJsonBodyOverTheLimitGetsTheJson413() throws Exception {
-        int n = 30 * 1024 * 1024;
+        sendChunkedThenExpect413("/api/v1/generations", "application/json", bytes("{\"asset_id\":\""), (byte) 'a', bytes("\"}"));
+    }
+
+    /** Sends head, 30 MB of {@code fill} and tail as one chunked POST, then expects the JSON 413 and the close. */
+    private static void sendChunkedThenExpect413(String path, String contentType, byte[] head, byte fill, byte[] tail)
+            throws Exception {
         try (Socket s = new Socket("localhost", RestAssured.port)) {
             s.setSoTimeout(20_000);
             OutputStream out = s.getOutputStream();
-            out.write(bytes("POST /api/v1/generations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
-                    + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
-            byte[] start = bytes("{\"asset_id\":\"");
-            writeChunked(out, start, n, (byte) 'a', bytes("\"}"));
+            out.write(bytes("POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
+                    + "\r\nContent-Type: " + contentType + "\r\nTransfer-Encoding: chunked\r\n\r\n"));
+            writeChunked(out, head, 30 * 1024 * 1024, fill, tail);
             assertJson413ThenClosed(s);
         }
     }
