@@ -26,13 +26,7 @@ final class ExportFixtures {
         String id = Api.as(key).contentType(ContentType.JSON)
                 .body(Map.of("asset_id", assetId, "variants", 1, "ratio", ratio, "text", Map.of("title", "Glass bottle", "badge", "NEW")))
                 .post("/api/v1/generations").then().statusCode(202).extract().path("id");
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
-            String status = Api.as(key).get("/api/v1/generations/" + id).then().statusCode(200).extract().path("status");
-            if ("failed".equals(status)) {
-                throw new AssertionError("generation " + id + " failed");
-            }
-            return "completed".equals(status);
-        });
+        awaitStatus(key, "/api/v1/generations/" + id, "completed", Duration.ofMillis(100));
         return id;
     }
 
@@ -46,14 +40,19 @@ final class ExportFixtures {
 
     /** Waits for the export to be ready and returns its id. */
     static String awaitReady(String key, String exportId) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            String status = Api.as(key).get("/api/v1/exports/" + exportId).then().statusCode(200).extract().path("status");
-            if ("failed".equals(status)) {
-                throw new AssertionError("export " + exportId + " failed");
-            }
-            return "ready".equals(status);
-        });
+        awaitStatus(key, "/api/v1/exports/" + exportId, "ready", Duration.ofMillis(50));
         return exportId;
+    }
+
+    /** Polls {@code path} until its status is {@code done}; a failed one ends the wait with an error. */
+    private static void awaitStatus(String key, String path, String done, Duration poll) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(poll).until(() -> {
+            String status = Api.as(key).get(path).then().statusCode(200).extract().path("status");
+            if ("failed".equals(status)) {
+                throw new AssertionError(path + " failed");
+            }
+            return done.equals(status);
+        });
     }
 
     static String readyExport(String key, Map<String, ?> body) {
