@@ -2,6 +2,7 @@ package dev.cardgen.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.asset.UploadConfig;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -37,9 +38,9 @@ public class HttpEdge {
     private final long maxBodyBytes;
     private final HttpEdgeConfig limits;
 
-    public HttpEdge(ObjectMapper json, CardgenConfig config, HttpEdgeConfig limits) {
+    public HttpEdge(ObjectMapper json, UploadConfig upload, HttpEdgeConfig limits) {
         this.json = json;
-        this.maxBodyBytes = config.upload().maxRequestBytes();
+        this.maxBodyBytes = upload.maxRequestBytes();
         this.limits = limits;
     }
 
