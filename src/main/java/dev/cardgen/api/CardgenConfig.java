@@ -24,24 +24,4 @@ public interface CardgenConfig {
 
     /** HMAC key of signed preview and download URLs. */
     Optional<String> signingKey();
-
-    Quota quota();
-
-    RateLimit rateLimit();
-
-    interface Quota {
-        /** Monthly allowance in variant units for accounts without their own. */
-        @WithDefault("1000")
-        int monthlyVariants();
-    }
-
-    interface RateLimit {
-        /** Sustained requests per second per API key; 0 turns the limit off. */
-        @WithDefault("100")
-        double perSecond();
-
-        /** Requests a key may make in a burst above the sustained rate. */
-        @WithDefault("200")
-        int burst();
-    }
 }
