@@ -44,6 +44,14 @@ public class HttpEdge {
         this.limits = limits;
     }
 
+    /**
+     * The 413 of a body over {@code cardgen.upload.max-request-bytes}, quoting that limit; also for the multipart
+     * parser's refusal at {@code quarkus.http.limits.max-body-size}, which lies above it.
+     */
+    public ApiException bodyTooLarge() {
+        return FrameworkErrors.bodyTooLarge(maxBodyBytes);
+    }
+
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(this::assignRequestId);
         router.route().order(Integer.MIN_VALUE).handler(this::rejectMalformedHead);
@@ -103,7 +111,7 @@ public class HttpEdge {
         if (length != null) {
             try {
                 if (Long.parseLong(length.trim()) > maxBodyBytes) {
-                    write(ctx, FrameworkErrors.bodyTooLarge());
+                    write(ctx, bodyTooLarge());
                     return;
                 }
             } catch (NumberFormatException e) {
@@ -156,7 +164,7 @@ public class HttpEdge {
             }
             if ((long) body.length() + chunk.length() > maxBodyBytes) {
                 refused[0] = true; // the lingering close takes over the request's handlers
-                write(ctx, FrameworkErrors.bodyTooLarge());
+                write(ctx, bodyTooLarge());
                 return;
             }
             body.appendBuffer(chunk);
@@ -188,7 +196,7 @@ public class HttpEdge {
         int status = ctx.statusCode();
         ApiException error;
         if (status == 413) {
-            error = FrameworkErrors.bodyTooLarge();
+            error = bodyTooLarge();
         } else if (status == 400) {
             error = FrameworkErrors.malformedBody();
         } else if (status == 404) {

@@ -2,6 +2,7 @@ package dev.cardgen.asset;
 
 import dev.cardgen.account.ProjectService;
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ByteSizes;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Owned;
@@ -84,7 +85,7 @@ public class AssetService {
         String project = projects.resolve(accountId, projectId).id;
         if (upload.size() > limits.maxBytes()) {
             throw new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
-                    "The file is larger than the 20 MB limit.", "file");
+                    "The file is larger than the " + ByteSizes.readable(limits.maxBytes()) + " limit.", "file");
         }
         InspectedImage image = inspect(upload.file());
         ImageInfo info = image.info();
