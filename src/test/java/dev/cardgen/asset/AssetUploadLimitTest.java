@@ -6,6 +6,7 @@ import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -14,7 +15,7 @@ import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** A deployment with a 5 MB file limit: the 413s quote it, not the default 20 MB. */
+/** A deployment with a 5 MB file limit: the 413s and the published document quote it, not the default 20 MB. */
 @QuarkusTest
 @TestProfile(AssetUploadLimitTest.FiveMegabytes.class)
 class AssetUploadLimitTest {
@@ -42,5 +43,13 @@ class AssetUploadLimitTest {
                 + Api.BOOTSTRAP_KEY + "\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 6000000\r\n\r\n--x"));
         RawHttp.assertError(reply, 413, "file_too_large", null);
         assertEquals("The request body is larger than the 5 MB limit.", reply.json().path("error").path("message").asText());
+    }
+
+    @Test
+    void theServedDocumentQuotesTheConfiguredLimit() {
+        String description = RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .extract().jsonPath().getString("paths.'/api/v1/assets'.post.description");
+        assertEquals("JPG, PNG or WebP (by content, not by declared type), up to 5 MB, at least 800 px on the shorter side, "
+                + "at most 100 Mpx.", description);
     }
 }
