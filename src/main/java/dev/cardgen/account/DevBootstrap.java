@@ -15,7 +15,7 @@ public class DevBootstrap {
     private static final Logger LOG = Logger.getLogger(DevBootstrap.class);
 
     void onStart(@Observes StartupEvent event, CardgenConfig config, AccountService accounts,
-                 @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int port) {
+                 @ConfigProperty(name = "quarkus.http.port") int port) {
         config.bootstrapKey().filter(k -> !k.isBlank()).ifPresent(key -> {
             accounts.ensureBootstrapKey(key);
             if (LaunchMode.current() == LaunchMode.DEVELOPMENT) {

@@ -1,7 +1,6 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -18,9 +17,9 @@ import java.time.ZoneOffset;
 public class QuotaService {
 
     private final EntityManager em;
-    private final CardgenConfig config;
+    private final QuotaConfig config;
 
-    public QuotaService(EntityManager em, CardgenConfig config) {
+    public QuotaService(EntityManager em, QuotaConfig config) {
         this.em = em;
         this.config = config;
     }
@@ -33,7 +32,7 @@ public class QuotaService {
     @Transactional(Transactional.TxType.MANDATORY)
     public void take(String accountId, String period, int units) {
         Account account = Account.findById(accountId);
-        int allowance = account.monthlyAllowance != null ? account.monthlyAllowance : config.quota().monthlyVariants();
+        int allowance = account.monthlyAllowance != null ? account.monthlyAllowance : config.monthlyVariants();
         int updated = units > allowance ? 0 : em.createNativeQuery(
                         "INSERT INTO quota_usage (account_id, period, used) VALUES (?1, ?2, ?3) "
                                 + "ON CONFLICT (account_id, period) DO UPDATE SET used = quota_usage.used + EXCLUDED.used "

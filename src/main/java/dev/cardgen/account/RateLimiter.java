@@ -1,7 +1,6 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.instances.LiveInstances;
 import io.quarkus.scheduler.Scheduled;
@@ -29,9 +28,9 @@ public class RateLimiter {
     private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();
     private final LiveInstances instances;
 
-    public RateLimiter(CardgenConfig config, LiveInstances instances) {
-        this.perSecond = config.rateLimit().perSecond();
-        this.burst = Math.max(1, config.rateLimit().burst());
+    public RateLimiter(RateLimitConfig config, LiveInstances instances) {
+        this.perSecond = config.perSecond();
+        this.burst = Math.max(1, config.burst());
         this.instances = instances;
     }
 

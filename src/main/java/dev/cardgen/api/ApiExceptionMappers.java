@@ -73,7 +73,7 @@ public class ApiExceptionMappers {
         int status = e.getResponse().getStatus();
         if (status == 413) {
             edge.closeAfterResponse(routing, vertx);
-            return respond(FrameworkErrors.bodyTooLarge());
+            return respond(edge.bodyTooLarge());
         }
         if (status >= 500) {
             LOG.error("Request failed", e);

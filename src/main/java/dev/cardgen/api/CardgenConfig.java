@@ -24,40 +24,4 @@ public interface CardgenConfig {
 
     /** HMAC key of signed preview and download URLs. */
     Optional<String> signingKey();
-
-    Quota quota();
-
-    RateLimit rateLimit();
-
-    Upload upload();
-
-    interface Quota {
-        /** Monthly allowance in variant units for accounts without their own. */
-        @WithDefault("1000")
-        int monthlyVariants();
-    }
-
-    interface RateLimit {
-        /** Sustained requests per second per API key; 0 turns the limit off. */
-        @WithDefault("100")
-        double perSecond();
-
-        /** Requests a key may make in a burst above the sustained rate. */
-        @WithDefault("200")
-        int burst();
-    }
-
-    interface Upload {
-        /** Largest accepted asset file, bytes. */
-        @WithDefault("20971520")
-        long maxBytes();
-
-        /** Largest declared Content-Length of any request: the file limit plus room for the multipart envelope. */
-        @WithDefault("21037056")
-        long maxRequestBytes();
-
-        /** Longest side of the working copy the render engine works on. */
-        @WithDefault("1600")
-        int workingCopyMaxSide();
-    }
 }

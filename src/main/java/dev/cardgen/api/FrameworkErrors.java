@@ -7,9 +7,10 @@ public final class FrameworkErrors {
     private FrameworkErrors() {
     }
 
-    public static ApiException bodyTooLarge() {
+    /** 413 quoting {@code limitBytes}, the limit the refused body passed. */
+    public static ApiException bodyTooLarge(long limitBytes) {
         return new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
-                "The request body is larger than the 20 MB limit.", null);
+                "The request body is larger than the " + ByteSizes.readable(limitBytes) + " limit.", null);
     }
 
     public static ApiException internal() {

@@ -39,10 +39,18 @@ public class HttpEdge {
     private final long maxBodyBytes;
     private final HttpEdgeConfig limits;
 
-    public HttpEdge(ObjectMapper json, CardgenConfig config, HttpEdgeConfig limits) {
+    public HttpEdge(ObjectMapper json, RequestBodyLimit bodyLimit, HttpEdgeConfig limits) {
         this.json = json;
-        this.maxBodyBytes = config.upload().maxRequestBytes();
+        this.maxBodyBytes = bodyLimit.maxRequestBytes();
         this.limits = limits;
+    }
+
+    /**
+     * The 413 of a body over {@code cardgen.upload.max-request-bytes}, quoting that limit; also for the multipart
+     * parser's refusal at {@code quarkus.http.limits.max-body-size}, which lies above it.
+     */
+    public ApiException bodyTooLarge() {
+        return FrameworkErrors.bodyTooLarge(maxBodyBytes);
     }
 
     void install(@Observes Router router) {
@@ -104,7 +112,7 @@ public class HttpEdge {
         if (length != null) {
             try {
                 if (Long.parseLong(length.trim()) > maxBodyBytes) {
-                    write(ctx, FrameworkErrors.bodyTooLarge());
+                    write(ctx, bodyTooLarge());
                     return;
                 }
             } catch (NumberFormatException e) {
@@ -157,7 +165,7 @@ public class HttpEdge {
             }
             if ((long) body.length() + chunk.length() > maxBodyBytes) {
                 refused[0] = true; // the lingering close takes over the request's handlers
-                write(ctx, FrameworkErrors.bodyTooLarge());
+                write(ctx, bodyTooLarge());
                 return;
             }
             body.appendBuffer(chunk);
@@ -189,7 +197,7 @@ public class HttpEdge {
         int status = ctx.statusCode();
         ApiException error;
         if (status == 413) {
-            error = FrameworkErrors.bodyTooLarge();
+            error = bodyTooLarge();
         } else if (status == 400) {
             error = FrameworkErrors.malformedBody();
         } else if (status == 404) {

@@ -33,7 +33,7 @@ public class PublicBaseUrlCheck {
     private final List<String> trustedProxies;
 
     public PublicBaseUrlCheck(CardgenConfig config,
-                              @ConfigProperty(name = "quarkus.http.proxy.proxy-address-forwarding", defaultValue = "false") boolean forwarding,
+                              @ConfigProperty(name = "quarkus.http.proxy.proxy-address-forwarding") boolean forwarding,
                               @ConfigProperty(name = "quarkus.http.proxy.trusted-proxies") Optional<List<String>> trustedProxies) {
         this.config = config;
         this.forwarding = forwarding;

@@ -51,7 +51,8 @@ public class AssetResource {
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @Operation(operationId = "uploadAsset", summary = "Upload a product photo",
-            description = "JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, at most 100 Mpx.")
+            description = "JPG, PNG or WebP (by content, not by declared type), up to " + UploadLimitInOpenApi.MAX_BYTES
+                    + ", at least 800 px on the shorter side, at most 100 Mpx.")
     // The scanner reads the form fields but not which are required; the service answers 400 without a file.
     @RequestBody(required = true, content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(
             type = SchemaType.OBJECT, requiredProperties = "file", properties = {

@@ -2,7 +2,7 @@ package dev.cardgen.asset;
 
 import dev.cardgen.account.ProjectService;
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.api.ByteSizes;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Owned;
@@ -49,7 +49,7 @@ public class AssetService {
 
     private final BlobStore blobs;
     private final ProjectService projects;
-    private final CardgenConfig config;
+    private final UploadConfig limits;
     private final Metrics metrics;
     /**
      * Blob writes that overlap an upload's decoding. No queue: when every thread is busy the request
@@ -61,10 +61,10 @@ public class AssetService {
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
 
-    public AssetService(BlobStore blobs, ProjectService projects, CardgenConfig config, Metrics metrics) {
+    public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, Metrics metrics) {
         this.blobs = blobs;
         this.projects = projects;
-        this.config = config;
+        this.limits = limits;
         this.metrics = metrics;
     }
 
@@ -83,9 +83,9 @@ public class AssetService {
 
     private Asset store(String accountId, String projectId, Upload upload) {
         String project = projects.resolve(accountId, projectId).id;
-        if (upload.size() > config.upload().maxBytes()) {
+        if (upload.size() > limits.maxBytes()) {
             throw new ApiException(413, ErrorTypes.INVALID_REQUEST, "file_too_large",
-                    "The file is larger than the 20 MB limit.", "file");
+                    "The file is larger than the " + ByteSizes.readable(limits.maxBytes()) + " limit.", "file");
         }
         InspectedImage image = inspect(upload.file());
         ImageInfo info = image.info();
@@ -199,7 +199,7 @@ public class AssetService {
 
     private BufferedImage decode(InspectedImage image) {
         try {
-            return ImageInspector.decodeWorkingCopy(image, config.upload().workingCopyMaxSide());
+            return ImageInspector.decodeWorkingCopy(image, limits.workingCopyMaxSide());
         } catch (ImageRejectedException e) {
             throw rejected(e);
         }

@@ -23,8 +23,6 @@ import dev.cardgen.storage.BlobStore;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamEvent;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.WithDefault;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.awt.image.BufferedImage;
@@ -45,21 +43,14 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class GenerationJob implements JobHandler {
 
-    @ConfigMapping(prefix = "cardgen.generation")
-    public interface Settings {
-        /** A generation still running after this long fails with {@code timeout}. */
-        @WithDefault("120s")
-        Duration timeout();
-    }
-
     private final GenerationService generations;
     private final EventLog events;
     private final BlobStore blobs;
     private final ObjectMapper json;
-    private final Settings settings;
+    private final GenerationConfig settings;
     private final Metrics metrics;
 
-    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, Settings settings,
+    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, GenerationConfig settings,
                          Metrics metrics) {
         this.metrics = metrics;
         this.generations = generations;

@@ -112,7 +112,8 @@ public class WebhookEvents {
         return due.size();
     }
 
-    @Scheduled(every = "${cardgen.webhooks.poll-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /** Every {@link WebhooksConfig#pollInterval()}: the expression has no default of its own, the mapping holds it. */
+    @Scheduled(every = "${cardgen.webhooks.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void poll() {
         try {
             enqueueDue();

@@ -33,7 +33,7 @@ public interface WebhooksConfig {
     @WithDefault("24h")
     Duration giveUpAfter();
 
-    /** How often due retries are handed to the job queue (read by the {@code @Scheduled} method). */
+    /** How often due retries are handed to the job queue; {@link WebhookEvents}' {@code @Scheduled} reads the key, this holds its default. */
     @WithDefault("5s")
     Duration pollInterval();
 }

@@ -1,7 +1,6 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.CardgenConfig;
 import dev.cardgen.instances.LiveInstances;
 import org.junit.jupiter.api.Test;
 
@@ -55,19 +54,12 @@ class RateLimiterTest {
         assertTrue(limiter.tracks("key_drained"));
     }
 
-    private static CardgenConfig config(double perSecond, int burst) {
-        CardgenConfig.RateLimit rateLimit = (CardgenConfig.RateLimit) Proxy.newProxyInstance(RateLimiterTest.class.getClassLoader(),
-                new Class<?>[] {CardgenConfig.RateLimit.class}, (proxy, method, args) -> switch (method.getName()) {
+    private static RateLimitConfig config(double perSecond, int burst) {
+        return (RateLimitConfig) Proxy.newProxyInstance(RateLimiterTest.class.getClassLoader(), new Class<?>[] {RateLimitConfig.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "perSecond" -> perSecond;
                     case "burst" -> burst;
                     default -> throw new UnsupportedOperationException(method.getName());
-                });
-        return (CardgenConfig) Proxy.newProxyInstance(RateLimiterTest.class.getClassLoader(), new Class<?>[] {CardgenConfig.class},
-                (proxy, method, args) -> {
-                    if (method.getName().equals("rateLimit")) {
-                        return rateLimit;
-                    }
-                    throw new UnsupportedOperationException(method.getName());
                 });
     }
 }

@@ -67,6 +67,7 @@ class ErrorShapeTest {
             String response = readOneResponse(socket.getInputStream());
             assertTrue(response.startsWith("HTTP/1.1 413"), response);
             assertTrue(response.contains("\"code\":\"file_too_large\""), response);
+            assertTrue(response.contains("\"message\":\"The request body is larger than the 20 MB limit.\""), response);
             assertTrue(response.contains("X-Request-Id: req_"), response);
         }
     }

@@ -255,6 +255,13 @@ class OpenApiTest {
         assertEquals(List.of("file"), form.get("required"), "the file is required, project_id optional");
     }
 
+    /** The served document quotes the configured file limit (the built one names its key; AssetUploadLimitTest sets another). */
+    @Test
+    void theUploadQuotesTheFileLimit() {
+        assertEquals("JPG, PNG or WebP (by content, not by declared type), up to 20 MB, at least 800 px on the shorter side, "
+                + "at most 100 Mpx.", map(map(map(doc.get("paths")).get("/api/v1/assets")).get("post")).get("description"));
+    }
+
     /** What a webhook receiver gets, and the event types an endpoint subscribes to, as the service knows them. */
     @Test
     void webhookEventsAndTheirTypesAreDescribed() {

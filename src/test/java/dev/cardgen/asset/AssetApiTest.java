@@ -101,8 +101,9 @@ class AssetApiTest {
     @Test
     void fileJustOverTheLimitButInsideTheEnvelopeIs413() {
         var acct = Api.newAccount();
-        assertError(upload(acct.key(), BadUploads.largeFile(20L * 1024 * 1024 + 1), "edge.jpg", "image/jpeg"),
-                413, "invalid_request_error", "file_too_large", "file");
+        var response = upload(acct.key(), BadUploads.largeFile(20L * 1024 * 1024 + 1), "edge.jpg", "image/jpeg");
+        assertError(response, 413, "invalid_request_error", "file_too_large", "file");
+        response.body("error.message", is("The file is larger than the 20 MB limit."));
     }
 
     @Test

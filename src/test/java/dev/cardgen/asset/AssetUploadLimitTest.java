@@ -1,0 +1,55 @@
+package dev.cardgen.asset;
+
+import dev.cardgen.testing.Api;
+import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.RawHttp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static dev.cardgen.testing.Api.assertError;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A deployment with a 5 MB file limit: the 413s and the published document quote it, not the default 20 MB. */
+@QuarkusTest
+@TestProfile(AssetUploadLimitTest.FiveMegabytes.class)
+class AssetUploadLimitTest {
+
+    public static class FiveMegabytes implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            // 5 MiB file, plus the default's 64 KiB of room for the multipart envelope.
+            return Map.of("cardgen.upload.max-bytes", "5242880", "cardgen.upload.max-request-bytes", "5308416");
+        }
+    }
+
+    @Test
+    void aFileOverTheLimitIsToldTheConfiguredLimit() {
+        var acct = Api.newAccount();
+        // rest-assured streams multipart bodies chunked: the edge cannot refuse it, the upload's size does.
+        var response = AssetApiTest.upload(acct.key(), BadUploads.largeFile(5L * 1024 * 1024 + 1), "edge.jpg", "image/jpeg");
+        assertError(response, 413, "invalid_request_error", "file_too_large", "file");
+        response.body("error.message", is("The file is larger than the 5 MB limit."));
+    }
+
+    @Test
+    void aDeclaredBodyOverTheRequestLimitIsToldTheConfiguredLimit() {
+        RawHttp.Reply reply = RawHttp.send(RawHttp.bytes("POST /api/v1/assets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + Api.BOOTSTRAP_KEY + "\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 6000000\r\n\r\n--x"));
+        RawHttp.assertError(reply, 413, "file_too_large", null);
+        assertEquals("The request body is larger than the 5 MB limit.", reply.json().path("error").path("message").asText());
+    }
+
+    @Test
+    void theServedDocumentQuotesTheConfiguredLimit() {
+        String description = RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .extract().jsonPath().getString("paths.'/api/v1/assets'.post.description");
+        assertEquals("JPG, PNG or WebP (by content, not by declared type), up to 5 MB, at least 800 px on the shorter side, "
+                + "at most 100 Mpx.", description);
+    }
+}
