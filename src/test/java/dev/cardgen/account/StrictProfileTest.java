@@ -3,9 +3,9 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.instances.LiveInstances;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -37,12 +37,11 @@ class StrictProfileTest {
     @Inject
     EntityManager em;
 
-    public static class Strict implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
+    public static class Strict extends ConfigOverrides {
+        public Strict() {
             // One token every 20 s: the four requests of the rate-limit test cannot be stretched past a
             // refill on a loaded machine (at 0.5/s one refilled after 2 s and the fourth got a 200).
-            return Map.of("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.05", "cardgen.rate-limit.burst", "3",
+            super("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.05", "cardgen.rate-limit.burst", "3",
                     "cardgen.playground.enabled", "false", "cardgen.cors.origins", "");
         }
     }

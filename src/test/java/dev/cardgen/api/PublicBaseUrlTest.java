@@ -3,18 +3,17 @@ package dev.cardgen.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RawHttp;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static dev.cardgen.testing.RawHttp.bytes;
 import static dev.cardgen.testing.RawHttp.requestTo;
@@ -34,10 +33,9 @@ class PublicBaseUrlTest {
     private static final String BASE = "https://cards.example.test/edge";
     private static final String[] SPOOF = {"X-Forwarded-Host: evil.example", "X-Forwarded-Proto: http", "Forwarded: host=evil.example;proto=http"};
 
-    public static class Configured implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.public-base-url", BASE + "/");
+    public static class Configured extends ConfigOverrides {
+        public Configured() {
+            super("cardgen.public-base-url", BASE + "/");
         }
     }
 

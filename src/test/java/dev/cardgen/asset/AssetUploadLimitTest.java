@@ -2,14 +2,12 @@ package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.ConfigOverrides;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.is;
@@ -20,11 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @TestProfile(AssetUploadLimitTest.FiveMegabytes.class)
 class AssetUploadLimitTest {
 
-    public static class FiveMegabytes implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
+    public static class FiveMegabytes extends ConfigOverrides {
+        public FiveMegabytes() {
             // 5 MiB file, plus the default's 64 KiB of room for the multipart envelope.
-            return Map.of("cardgen.upload.max-bytes", "5242880", "cardgen.upload.max-request-bytes", "5308416");
+            super("cardgen.upload.max-bytes", "5242880", "cardgen.upload.max-request-bytes", "5308416");
         }
     }
 

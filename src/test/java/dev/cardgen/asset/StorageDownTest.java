@@ -1,14 +1,12 @@
 package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import dev.cardgen.testing.Photos;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.is;
@@ -19,10 +17,9 @@ import static org.hamcrest.Matchers.matchesPattern;
 @TestProfile(StorageDownTest.DeadS3.class)
 class StorageDownTest {
 
-    public static class DeadS3 implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.storage.type", "s3", "cardgen.storage.s3.bucket", "nowhere",
+    public static class DeadS3 extends ConfigOverrides {
+        public DeadS3() {
+            super("cardgen.storage.type", "s3", "cardgen.storage.s3.bucket", "nowhere",
                     "quarkus.s3.endpoint-override", "http://127.0.0.1:1", "quarkus.s3.aws.region", "us-east-1",
                     "quarkus.s3.aws.credentials.type", "static",
                     "quarkus.s3.aws.credentials.static-provider.access-key-id", "x",

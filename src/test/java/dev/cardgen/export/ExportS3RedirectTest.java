@@ -1,14 +1,13 @@
 package dev.cardgen.export;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import dev.cardgen.testing.S3ProxyTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -17,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,10 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(ExportS3RedirectTest.S3Redirect.class)
 class ExportS3RedirectTest {
 
-    public static class S3Redirect implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.storage.redirect-downloads", "true");
+    public static class S3Redirect extends ConfigOverrides {
+        public S3Redirect() {
+            super("cardgen.storage.redirect-downloads", "true");
         }
 
         @Override

@@ -1,8 +1,8 @@
 package dev.cardgen.webhook;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -18,10 +18,9 @@ import static org.hamcrest.Matchers.is;
 @TestProfile(WebhookPrivateAddressTest.PublicOnly.class)
 class WebhookPrivateAddressTest {
 
-    public static class PublicOnly implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.webhooks.allow-private", "false");
+    public static class PublicOnly extends ConfigOverrides {
+        public PublicOnly() {
+            super("cardgen.webhooks.allow-private", "false");
         }
     }
 
