@@ -9,6 +9,7 @@ import dev.cardgen.stream.EventLog;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
+import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -77,6 +78,8 @@ class GenerationResilienceTest {
     QuotaService quota;
     @Inject
     EventLog events;
+    @Inject
+    TestClock clock;
 
     @BeforeEach
     void holdTheWorker() throws InterruptedException {
@@ -100,11 +103,11 @@ class GenerationResilienceTest {
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
         Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("queued"));
-        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
 
         Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then().statusCode(200)
                 .body("status", is("failed")).body("error.code", is("canceled")).body("variants.size()", is(0));
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
         assertError(Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409,
                 "invalid_request_error", "generation_already_finished", null);
 
@@ -136,7 +139,7 @@ class GenerationResilienceTest {
         Sse.Event last = stream.get(stream.size() - 1);
         assertEquals("error", last.name());
         assertEquals("asset_deleted", last.data().get("code"));
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
     }
 
     /**
@@ -152,7 +155,7 @@ class GenerationResilienceTest {
         QuarkusTransaction.requiringNew().run(() -> {
             Generation g = Generation.findById(id);
             g.status = Generation.RUNNING;
-            g.startedAt = Times.now().minus(Duration.ofMinutes(10));
+            g.startedAt = Times.now(clock).minus(Duration.ofMinutes(10));
         });
 
         Gate.release.countDown();
@@ -163,7 +166,7 @@ class GenerationResilienceTest {
         Sse.Event last = stream.get(stream.size() - 1);
         assertEquals("error", last.name());
         assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), last.data());
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()), "all 3 units refunded");
+        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()), "all 3 units refunded");
     }
 
     @Test
@@ -176,13 +179,13 @@ class GenerationResilienceTest {
         QuarkusTransaction.requiringNew().run(() -> {
             Generation g = Generation.findById(id);
             g.status = Generation.RUNNING;
-            g.startedAt = Times.now();
+            g.startedAt = Times.now(clock);
             GenerationVariant v = new GenerationVariant();
             v.key = new GenerationVariant.Key(id, 0);
             v.design = "{}";
             v.previewWidth = 600;
             v.previewHeight = 800;
-            v.createdAt = Times.now();
+            v.createdAt = Times.now(clock);
             v.persist();
         });
         for (String[] p : new String[][]{{"subject", "0.05"}, {"scene", "0.2"}, {"layout", "0.3"}, {"render", "0.4"}}) {
@@ -199,7 +202,7 @@ class GenerationResilienceTest {
         awaitStatus(acct.key(), id, "completed");
         List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
         GenerationApiTest.assertStory(id, stream, 3);
-        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
         Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("variants.size()", is(3));
     }
 
