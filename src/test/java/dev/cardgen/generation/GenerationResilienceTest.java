@@ -1,7 +1,6 @@
 package dev.cardgen.generation;
 
 import dev.cardgen.account.QuotaService;
-import dev.cardgen.api.Times;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.JobQueue;
@@ -79,6 +78,8 @@ class GenerationResilienceTest {
     @Inject
     EventLog events;
     @Inject
+    GenerationService generations;
+    @Inject
     TestClock clock;
 
     @BeforeEach
@@ -94,6 +95,7 @@ class GenerationResilienceTest {
     @AfterEach
     void letGo() {
         Gate.release.countDown();
+        clock.reset();
     }
 
     @Test
@@ -143,8 +145,8 @@ class GenerationResilienceTest {
     }
 
     /**
-     * Timeout without a profile of its own (each profile restarts Quarkus): the generation is made
-     * one whose earlier attempt started 10 minutes ago, past the default 120 s.
+     * Timeout without a profile of its own (each profile restarts Quarkus): a first attempt starts the
+     * generation and dies, and the clock moves 10 minutes on, past the default 120 s, before the job runs.
      */
     @Test
     void aRunPastTheTimeoutFailsAsTimeoutAndRefunds() throws Exception {
@@ -152,11 +154,9 @@ class GenerationResilienceTest {
         String asset = uploadAsset(acct.key());
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
-        QuarkusTransaction.requiringNew().run(() -> {
-            Generation g = Generation.findById(id);
-            g.status = Generation.RUNNING;
-            g.startedAt = Times.now(clock).minus(Duration.ofMinutes(10));
-        });
+        String period = quota.currentPeriod();
+        generations.start(id);
+        clock.advance(Duration.ofMinutes(10));
 
         Gate.release.countDown();
         awaitStatus(acct.key(), id, "failed");
@@ -166,7 +166,7 @@ class GenerationResilienceTest {
         Sse.Event last = stream.get(stream.size() - 1);
         assertEquals("error", last.name());
         assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), last.data());
-        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()), "all 3 units refunded");
+        assertEquals(0, quota.used(acct.id(), period), "all 3 units refunded");
     }
 
     @Test
@@ -175,19 +175,9 @@ class GenerationResilienceTest {
         String asset = uploadAsset(acct.key());
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
-        // What a first attempt that died after variant 0 leaves behind: the row, its events, status running.
-        QuarkusTransaction.requiringNew().run(() -> {
-            Generation g = Generation.findById(id);
-            g.status = Generation.RUNNING;
-            g.startedAt = Times.now(clock);
-            GenerationVariant v = new GenerationVariant();
-            v.key = new GenerationVariant.Key(id, 0);
-            v.design = "{}";
-            v.previewWidth = 600;
-            v.previewHeight = 800;
-            v.createdAt = Times.now(clock);
-            v.persist();
-        });
+        // What a first attempt that died after variant 0 leaves behind: status running, the variant, its events.
+        generations.start(id);
+        generations.addVariant(id, 0, "{}", 600, 800);
         for (String[] p : new String[][]{{"subject", "0.05"}, {"scene", "0.2"}, {"layout", "0.3"}, {"render", "0.4"}}) {
             events.append(id, "progress", progress(id, p[0], Double.parseDouble(p[1])));
         }
