@@ -90,8 +90,8 @@ public class StreamTokens {
         return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "No such stream.", null);
     }
 
-    /** The stored form of a token; tests seed rows with it. */
-    static String sha256(String value) {
+    /** The stored form of a token. */
+    private static String sha256(String value) {
         return Sha256.hex(value);
     }
 }
