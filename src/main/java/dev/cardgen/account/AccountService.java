@@ -7,6 +7,7 @@ import dev.cardgen.api.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -19,16 +20,18 @@ public class AccountService {
     public static final String KEY_PREFIX = "sk_live_";
 
     private final ApiKeyAuthenticator authenticator;
+    private final Clock clock;
 
-    public AccountService(ApiKeyAuthenticator authenticator) {
+    public AccountService(ApiKeyAuthenticator authenticator, Clock clock) {
         this.authenticator = authenticator;
+        this.clock = clock;
     }
 
     public record IssuedKey(ApiKey key, String secret) {
     }
 
     public Account create(String name, Integer monthlyAllowance) {
-        Instant now = Times.now();
+        Instant now = Times.now(clock);
         Account account = new Account();
         account.id = Ids.next(Ids.ACCOUNT);
         account.name = name;
@@ -75,7 +78,7 @@ public class AccountService {
         ApiKey key = ApiKey.<ApiKey>find("id = ?1 and accountId = ?2", keyId, accountId).firstResultOptional()
                 .orElseThrow(() -> ApiException.notFound("api_key", keyId));
         if (key.revokedAt == null) {
-            key.revokedAt = Times.now();
+            key.revokedAt = Times.now(clock);
         }
         authenticator.forget(key.keyHash);
         return key;
@@ -99,7 +102,7 @@ public class AccountService {
         key.accountId = accountId;
         key.keyHash = Sha256.hex(secret);
         key.prefix = secret.substring(0, Math.min(12, secret.length()));
-        key.createdAt = Times.now();
+        key.createdAt = Times.now(clock);
         key.persist();
         return new IssuedKey(key, secret);
     }

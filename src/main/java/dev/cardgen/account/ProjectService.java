@@ -8,10 +8,18 @@ import dev.cardgen.api.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import java.time.Clock;
+
 /** Projects of the calling account; every lookup is scoped to it. */
 @ApplicationScoped
 @Transactional
 public class ProjectService {
+
+    private final Clock clock;
+
+    public ProjectService(Clock clock) {
+        this.clock = clock;
+    }
 
     public Project create(String accountId, String name) {
         Project project = new Project();
@@ -19,7 +27,7 @@ public class ProjectService {
         project.accountId = accountId;
         project.name = name;
         project.isDefault = false;
-        project.createdAt = Times.now();
+        project.createdAt = Times.now(clock);
         project.persist();
         return project;
     }

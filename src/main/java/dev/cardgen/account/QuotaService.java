@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
+import java.time.Clock;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 
@@ -18,14 +19,17 @@ public class QuotaService {
 
     private final EntityManager em;
     private final QuotaConfig config;
+    private final Clock clock;
 
-    public QuotaService(EntityManager em, QuotaConfig config) {
+    public QuotaService(EntityManager em, QuotaConfig config, Clock clock) {
         this.em = em;
         this.config = config;
+        this.clock = clock;
     }
 
-    public static String currentPeriod() {
-        return YearMonth.now(ZoneOffset.UTC).toString();
+    /** The month whose allowance a generation created now draws on, in UTC ({@code 2026-11}). */
+    public String currentPeriod() {
+        return YearMonth.from(clock.instant().atOffset(ZoneOffset.UTC)).toString();
     }
 
     /** Takes {@code units} in the caller's transaction, or throws 429 quota_exceeded. */

@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * <p>A bucket that has refilled to its burst is the same as a new one, so it is dropped
  * ({@link #evictIdle}, every minute): the map holds only the keys used within the last
  * burst/rate seconds, not every key ever seen.
+ *
+ * <p>Buckets measure elapsed time with {@link System#nanoTime()}, not the injected wall clock: a refill
+ * depends only on how much time passed, and must not jump when the wall clock (or a test's clock) does.
  */
 @ApplicationScoped
 public class RateLimiter {

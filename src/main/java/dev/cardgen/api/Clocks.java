@@ -6,7 +6,11 @@ import jakarta.enterprise.inject.Produces;
 
 import java.time.Clock;
 
-/** The injected clock (signed-link expiry, retention, webhook signing and retries); tests replace it to move time without waiting. */
+/**
+ * The service's one wall clock: every timestamp and time-based decision reads it, and SQL gets its
+ * instant as a parameter rather than calling the database's {@code now()}. Tests replace it to move
+ * time without waiting. Durations are measured with {@link System#nanoTime()} instead.
+ */
 public class Clocks {
     @Produces
     @DefaultBean

@@ -1,5 +1,6 @@
 package dev.cardgen.api;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -13,8 +14,8 @@ public final class Times {
         return instant == null ? null : DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 
-    /** Database timestamps keep microseconds, which is what PostgreSQL stores. */
-    public static Instant now() {
-        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    /** The clock's instant to the microsecond, which is what PostgreSQL stores. */
+    public static Instant now(Clock clock) {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 }

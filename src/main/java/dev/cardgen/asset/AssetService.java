@@ -27,6 +27,7 @@ import org.jboss.logging.Logger;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -51,6 +52,7 @@ public class AssetService {
     private final ProjectService projects;
     private final UploadConfig limits;
     private final Metrics metrics;
+    private final Clock clock;
     /**
      * Blob writes that overlap an upload's decoding. No queue: when every thread is busy the request
      * thread writes itself (as before), so a burst of uploads can neither pile up nor deadlock here.
@@ -61,11 +63,12 @@ public class AssetService {
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
 
-    public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, Metrics metrics) {
+    public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, Metrics metrics, Clock clock) {
         this.blobs = blobs;
         this.projects = projects;
         this.limits = limits;
         this.metrics = metrics;
+        this.clock = clock;
     }
 
     public record Upload(Path file, long size, String fileName) {
@@ -153,7 +156,7 @@ public class AssetService {
         a.subjectY = box.y;
         a.subjectW = box.width;
         a.subjectH = box.height;
-        a.createdAt = Times.now();
+        a.createdAt = Times.now(clock);
         a.persist();
         return a;
     }
@@ -176,7 +179,7 @@ public class AssetService {
     public void delete(String accountId, String id) {
         QuarkusTransaction.requiringNew().run(() -> {
             Asset asset = require(accountId, id);
-            asset.deletedAt = Times.now();
+            asset.deletedAt = Times.now(clock);
         });
         AssetBlobs.all(id).forEach(this::deleteQuietly);
     }

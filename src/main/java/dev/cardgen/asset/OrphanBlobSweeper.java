@@ -5,6 +5,7 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -24,15 +25,17 @@ public class OrphanBlobSweeper {
 
     private final BlobStore blobs;
     private final AssetService assets;
+    private final Clock clock;
 
-    public OrphanBlobSweeper(BlobStore blobs, AssetService assets) {
+    public OrphanBlobSweeper(BlobStore blobs, AssetService assets, Clock clock) {
         this.blobs = blobs;
         this.assets = assets;
+        this.clock = clock;
     }
 
     @Scheduled(every = "${cardgen.sweeper.every:1h}", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
-        sweep(Instant.now().minus(GRACE));
+        sweep(clock.instant().minus(GRACE));
     }
 
     /** @return how many blobs were removed */

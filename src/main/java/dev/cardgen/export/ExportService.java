@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
+import java.time.Clock;
 import java.util.Optional;
 
 /** Creating, reading and listing exports, and their state transitions. */
@@ -33,13 +34,16 @@ public class ExportService {
     private final AfterCommit afterCommit;
     private final Metrics metrics;
     private final WebhookEvents webhooks;
+    private final Clock clock;
 
-    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks) {
+    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks,
+                         Clock clock) {
         this.jobs = jobs;
         this.signer = signer;
         this.afterCommit = afterCommit;
         this.metrics = metrics;
         this.webhooks = webhooks;
+        this.clock = clock;
     }
 
     /** The processing export and its job, in one transaction. */
@@ -65,7 +69,7 @@ public class ExportService {
         e.width = req.width();
         e.height = req.height();
         e.status = Export.PROCESSING;
-        e.createdAt = Times.now();
+        e.createdAt = Times.now(clock);
         e.persist();
         jobs.enqueue(JOB_KIND, e.id);
         return e;
@@ -119,7 +123,7 @@ public class ExportService {
         e.status = Export.READY;
         e.blobKey = blobKey;
         e.bytes = bytes;
-        e.completedAt = Times.now();
+        e.completedAt = Times.now(clock);
         publish(e, WebhookEvents.EXPORT_READY);
         afterCommit.run(() -> metrics.exportFinished(Export.READY, null));
         return true;
@@ -132,7 +136,7 @@ public class ExportService {
             e.status = Export.FAILED;
             e.errorCode = code;
             e.errorMessage = message;
-            e.completedAt = Times.now();
+            e.completedAt = Times.now(clock);
             publish(e, WebhookEvents.EXPORT_FAILED);
             afterCommit.run(() -> metrics.exportFinished(Export.FAILED, code));
         }

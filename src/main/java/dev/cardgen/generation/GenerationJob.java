@@ -2,7 +2,6 @@ package dev.cardgen.generation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.api.Times;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.asset.AssetBlobs;
 import dev.cardgen.jobs.JobContext;
@@ -26,8 +25,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.awt.image.BufferedImage;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,9 +48,11 @@ public class GenerationJob implements JobHandler {
     private final ObjectMapper json;
     private final GenerationConfig settings;
     private final Metrics metrics;
+    private final Clock clock;
 
     public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, GenerationConfig settings,
-                         Metrics metrics) {
+                         Metrics metrics, Clock clock) {
+        this.clock = clock;
         this.metrics = metrics;
         this.generations = generations;
         this.events = events;
@@ -162,8 +163,7 @@ public class GenerationJob implements JobHandler {
     }
 
     private void checkTime(Generation g) {
-        Instant started = g.startedAt != null ? g.startedAt : Times.now();
-        if (Duration.between(started, Times.now()).compareTo(settings.timeout()) > 0) {
+        if (g.startedAt != null && Duration.between(g.startedAt, clock.instant()).compareTo(settings.timeout()) > 0) {
             throw new JobFailure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
         }
     }

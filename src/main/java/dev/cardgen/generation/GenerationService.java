@@ -36,6 +36,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +63,7 @@ public class GenerationService {
     private final Duration streamTtl;
     private final WebhookEvents webhooks;
     private final BlobStore blobs;
+    private final Clock clock;
     /** Finished generations never change: their records, by id, without the signed links. */
     private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
 
@@ -70,10 +72,11 @@ public class GenerationService {
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
                              ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics,
-                             WebhookEvents webhooks, BlobStore blobs) {
+                             WebhookEvents webhooks, BlobStore blobs, Clock clock) {
         this.streamTtl = streamConfig.tokenTtl();
         this.webhooks = webhooks;
         this.blobs = blobs;
+        this.clock = clock;
         this.quota = quota;
         this.jobs = jobs;
         this.tokens = tokens;
@@ -93,7 +96,7 @@ public class GenerationService {
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
                     + "detected in asset " + asset.id + " (subject_detected is false). Use another template or another photo.");
         }
-        String period = QuotaService.currentPeriod();
+        String period = quota.currentPeriod();
         quota.take(accountId, period, req.variants());
 
         Generation g = new Generation();
@@ -110,7 +113,7 @@ public class GenerationService {
         g.seed = SEEDS.nextLong();
         g.baseUrl = baseUrl;
         g.quotaPeriod = period;
-        g.createdAt = Times.now();
+        g.createdAt = Times.now(clock);
         g.streamExpiresAt = g.createdAt.plus(streamTtl);
         g.persist();
         IssuedToken token = tokens.issue(g.id, streamTtl);
@@ -245,7 +248,7 @@ public class GenerationService {
         }
         if (Generation.QUEUED.equals(g.status)) {
             g.status = Generation.RUNNING;
-            g.startedAt = Times.now();
+            g.startedAt = Times.now(clock);
         }
         return true;
     }
@@ -262,7 +265,7 @@ public class GenerationService {
             v.design = designJson;
             v.previewWidth = width;
             v.previewHeight = height;
-            v.createdAt = Times.now();
+            v.createdAt = Times.now(clock);
             v.persist();
         }
         return true;
@@ -274,7 +277,7 @@ public class GenerationService {
             return false;
         }
         g.status = Generation.COMPLETED;
-        g.completedAt = Times.now();
+        g.completedAt = Times.now(clock);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, view(g));
         afterCommit.run(() -> {
             appendTerminal(g.id);
@@ -295,7 +298,7 @@ public class GenerationService {
         g.status = Generation.FAILED;
         g.errorCode = code;
         g.errorMessage = message;
-        g.completedAt = Times.now();
+        g.completedAt = Times.now(clock);
         long produced = GenerationVariant.count("key.generationId", g.id);
         quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, view(g));

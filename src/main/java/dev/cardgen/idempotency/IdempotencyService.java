@@ -14,7 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -33,10 +35,12 @@ public class IdempotencyService {
     private final EntityManager em;
     private final ObjectMapper json;
     private final ObjectMapper canonical;
+    private final Clock clock;
 
-    public IdempotencyService(EntityManager em, ObjectMapper json) {
+    public IdempotencyService(EntityManager em, ObjectMapper json, Clock clock) {
         this.em = em;
         this.json = json;
+        this.clock = clock;
         this.canonical = json.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
     }
 
@@ -77,13 +81,14 @@ public class IdempotencyService {
 
     /** @return null when this request now owns the key, else the answer to give instead */
     private Response claim(String accountId, String endpoint, String key, String hash) {
+        Instant now = Times.now(clock);
         em.createNativeQuery("DELETE FROM idempotency_keys WHERE account_id = ?1 AND endpoint = ?2 AND idem_key = ?3 AND created_at < ?4")
                 .setParameter(1, accountId).setParameter(2, endpoint).setParameter(3, key)
-                .setParameter(4, Timestamp.from(Times.now().minus(KEEP))).executeUpdate();
+                .setParameter(4, Timestamp.from(now.minus(KEEP))).executeUpdate();
         int inserted = em.createNativeQuery("INSERT INTO idempotency_keys (account_id, endpoint, idem_key, request_hash, created_at) "
                         + "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING")
                 .setParameter(1, accountId).setParameter(2, endpoint).setParameter(3, key).setParameter(4, hash)
-                .setParameter(5, Timestamp.from(Times.now())).executeUpdate();
+                .setParameter(5, Timestamp.from(now)).executeUpdate();
         if (inserted == 1) {
             return null;
         }

@@ -1,6 +1,7 @@
 package dev.cardgen.instances;
 
 import dev.cardgen.api.Ids;
+import dev.cardgen.api.Times;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -11,6 +12,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,9 +32,11 @@ public class LiveInstances {
     private final String id = "inst_" + Ids.random(12);
     private final AtomicInteger live = new AtomicInteger(1);
     private final EntityManager em;
+    private final Clock clock;
 
-    public LiveInstances(EntityManager em) {
+    public LiveInstances(EntityManager em, Clock clock) {
         this.em = em;
+        this.clock = clock;
     }
 
     /** Instances alive now, this one included; at least 1. */
@@ -58,12 +64,14 @@ public class LiveInstances {
     public void refresh() {
         try {
             int n = QuarkusTransaction.requiringNew().call(() -> {
+                Instant now = Times.now(clock);
                 em.createNativeQuery("""
-                        INSERT INTO instances (id) VALUES (?1)
-                        ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()""").setParameter(1, id).executeUpdate();
-                em.createNativeQuery("DELETE FROM instances WHERE heartbeat_at < now() - interval '1 hour'").executeUpdate();
-                return ((Number) em.createNativeQuery("SELECT count(*) FROM instances WHERE heartbeat_at > now() - make_interval(secs => ?1)")
-                        .setParameter(1, LIVE_SECONDS).getSingleResult()).intValue();
+                        INSERT INTO instances (id, started_at, heartbeat_at) VALUES (?1, ?2, ?2)
+                        ON CONFLICT (id) DO UPDATE SET heartbeat_at = ?2""").setParameter(1, id).setParameter(2, now).executeUpdate();
+                em.createNativeQuery("DELETE FROM instances WHERE heartbeat_at < ?1")
+                        .setParameter(1, now.minus(Duration.ofHours(1))).executeUpdate();
+                return ((Number) em.createNativeQuery("SELECT count(*) FROM instances WHERE heartbeat_at > ?1")
+                        .setParameter(1, now.minusSeconds(LIVE_SECONDS)).getSingleResult()).intValue();
             });
             int before = live.getAndSet(Math.max(1, n));
             if (before != Math.max(1, n)) {

@@ -32,7 +32,9 @@ public class JobQueue {
     @Transactional(Transactional.TxType.REQUIRED)
     public String enqueue(String kind, String refId) {
         String id = Ids.next("job");
-        // clock_timestamp(), not now(): jobs enqueued in one transaction keep their order.
+        // created_at only orders the claim (oldest first), it decides nothing by time: the database's
+        // clock_timestamp() gives one order across instances, and (unlike now()) keeps the order of
+        // jobs enqueued in one transaction.
         em.createNativeQuery("""
                         INSERT INTO jobs (id, kind, ref_id, state, attempts, max_attempts, created_at, updated_at)
                         SELECT ?1, ?2, ?3, 'queued', 0, ?4, clock_timestamp(), clock_timestamp()

@@ -1,5 +1,6 @@
 package dev.cardgen.jobs;
 
+import dev.cardgen.api.Times;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -7,7 +8,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -16,7 +21,8 @@ import java.util.Optional;
 /**
  * The SQL of the queue's life cycle, each step one autocommit statement. Every write after the
  * claim is guarded by (lease_owner, attempts), so a worker that lost its lease cannot overwrite
- * the outcome of the attempt that replaced it.
+ * the outcome of the attempt that replaced it. Times (leases, back-off, updated_at) are the injected
+ * clock's, bound as parameters rather than the database's {@code now()}, so a test moves them with the clock.
  */
 @ApplicationScoped
 public class JobStore {
@@ -30,9 +36,11 @@ public class JobStore {
     }
 
     private final AgroalDataSource ds;
+    private final Clock clock;
 
-    public JobStore(AgroalDataSource ds) {
+    public JobStore(AgroalDataSource ds, Clock clock) {
         this.ds = ds;
+        this.clock = clock;
     }
 
     /** db-scheduler style: pick and lease up to {@code limit} of the oldest queued jobs in one statement. */
@@ -40,18 +48,21 @@ public class JobStore {
         // The outer SELECT only orders the claimed rows (RETURNING has no ORDER BY): oldest start first.
         String sql = """
                 WITH claimed AS (
-                  UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
-                         attempts = attempts + 1, updated_at = now()
+                  UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?,
+                         attempts = attempts + 1, updated_at = ?
                    WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
-                                   AND (run_after IS NULL OR run_after <= now())
+                                   AND (run_after IS NULL OR run_after <= ?)
                                  ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
                   RETURNING id, kind, ref_id, attempts, deferrals, created_at)
                 SELECT id, kind, ref_id, attempts, deferrals FROM claimed ORDER BY created_at""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            Instant now = Times.now(clock);
             ps.setString(1, owner);
-            ps.setDouble(2, seconds(lease));
-            ps.setArray(3, c.createArrayOf("text", kinds.toArray()));
-            ps.setInt(4, limit);
+            setTime(ps, 2, now.plus(lease));
+            setTime(ps, 3, now);
+            ps.setArray(4, c.createArrayOf("text", kinds.toArray()));
+            setTime(ps, 5, now);
+            ps.setInt(6, limit);
             List<Claimed> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -67,12 +78,14 @@ public class JobStore {
             return 0;
         }
         String sql = """
-                UPDATE jobs SET lease_until = now() + make_interval(secs => ?), updated_at = now()
+                UPDATE jobs SET lease_until = ?, updated_at = ?
                  WHERE id = ANY (?) AND lease_owner = ? AND state = 'running'""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setDouble(1, seconds(lease));
-            ps.setArray(2, c.createArrayOf("text", ids.toArray()));
-            ps.setString(3, owner);
+            Instant now = Times.now(clock);
+            setTime(ps, 1, now.plus(lease));
+            setTime(ps, 2, now);
+            ps.setArray(3, c.createArrayOf("text", ids.toArray()));
+            ps.setString(4, owner);
             return ps.executeUpdate();
         }
     }
@@ -80,12 +93,13 @@ public class JobStore {
     /** @return false when the lease was lost meanwhile (another attempt owns the row now) */
     public boolean complete(Claimed job, String owner) throws SQLException {
         String sql = """
-                UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = now()
+                UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = ?
                  WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, job.id());
-            ps.setString(2, owner);
-            ps.setInt(3, job.attempt());
+            setTime(ps, 1, Times.now(clock));
+            ps.setString(2, job.id());
+            ps.setString(3, owner);
+            ps.setInt(4, job.attempt());
             return ps.executeUpdate() == 1;
         }
     }
@@ -94,14 +108,15 @@ public class JobStore {
     public Optional<String> fail(Claimed job, String owner, String error) throws SQLException {
         String sql = """
                 UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
-                       last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = now()
+                       last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?
                  WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'
                 RETURNING state""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, error);
-            ps.setString(2, job.id());
-            ps.setString(3, owner);
-            ps.setInt(4, job.attempt());
+            setTime(ps, 2, Times.now(clock));
+            ps.setString(3, job.id());
+            ps.setString(4, owner);
+            ps.setInt(5, job.attempt());
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
@@ -117,15 +132,17 @@ public class JobStore {
     public boolean defer(Claimed job, String owner, Duration delay, String error) throws SQLException {
         String sql = """
                 UPDATE jobs SET state = 'queued', attempts = attempts - 1, deferrals = deferrals + 1,
-                       run_after = now() + make_interval(secs => ?), last_error = ?,
-                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                       run_after = ?, last_error = ?,
+                       lease_owner = NULL, lease_until = NULL, updated_at = ?
                  WHERE id = ? AND lease_owner = ? AND attempts = ? AND state = 'running'""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setDouble(1, seconds(delay));
+            Instant now = Times.now(clock);
+            setTime(ps, 1, now.plus(delay));
             ps.setString(2, error);
-            ps.setString(3, job.id());
-            ps.setString(4, owner);
-            ps.setInt(5, job.attempt());
+            setTime(ps, 3, now);
+            ps.setString(4, job.id());
+            ps.setString(5, owner);
+            ps.setInt(6, job.attempt());
             return ps.executeUpdate() == 1;
         }
     }
@@ -140,14 +157,15 @@ public class JobStore {
         String sql = """
                 WITH released AS (
                   UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
-                         updated_at = now()
+                         updated_at = ?
                    WHERE id = ANY (?) AND lease_owner = ? AND state = 'running'
                   RETURNING kind)
                 SELECT count(*), pg_notify(?, min(kind)) FROM released""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, c.createArrayOf("text", ids.toArray()));
-            ps.setString(2, owner);
-            ps.setString(3, channel);
+            setTime(ps, 1, Times.now(clock));
+            ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+            ps.setString(3, owner);
+            ps.setString(4, channel);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getInt(1);
@@ -164,13 +182,16 @@ public class JobStore {
     public List<Reaped> reapExpired(String owner, Collection<String> ownIds) throws SQLException {
         String sql = """
                 UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
-                       last_error = 'lease expired', lease_owner = NULL, lease_until = NULL, updated_at = now()
-                 WHERE state = 'running' AND lease_until < now()
+                       last_error = 'lease expired', lease_owner = NULL, lease_until = NULL, updated_at = ?
+                 WHERE state = 'running' AND lease_until < ?
                    AND NOT (lease_owner = ? AND id = ANY (?))
                 RETURNING id, kind, ref_id, state""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, owner);
-            ps.setArray(2, c.createArrayOf("text", ownIds.toArray()));
+            Instant now = Times.now(clock);
+            setTime(ps, 1, now);
+            setTime(ps, 2, now);
+            ps.setString(3, owner);
+            ps.setArray(4, c.createArrayOf("text", ownIds.toArray()));
             List<Reaped> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -181,7 +202,7 @@ public class JobStore {
         }
     }
 
-    private static double seconds(Duration d) {
-        return d.toMillis() / 1000.0;
+    private static void setTime(PreparedStatement ps, int index, Instant instant) throws SQLException {
+        ps.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
     }
 }

@@ -2,6 +2,7 @@ package dev.cardgen.stream;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.api.Times;
 import dev.cardgen.pg.PgListener;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -20,6 +21,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,13 +44,15 @@ public class EventLog {
     private final AgroalDataSource ds;
     private final ObjectMapper json;
     private final Config mpConfig;
+    private final Clock clock;
     private final Map<String, Set<StreamFollower>> followers = new ConcurrentHashMap<>();
     private PgListener listener;
 
-    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig) {
+    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig, Clock clock) {
         this.ds = ds;
         this.json = json;
         this.mpConfig = mpConfig;
+        this.clock = clock;
     }
 
     void start(@Observes StartupEvent event) {
@@ -170,12 +176,13 @@ public class EventLog {
             int seq;
             try (PreparedStatement ins = c.prepareStatement("""
                     INSERT INTO stream_events (stream_id, seq, event, data, created_at)
-                    SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, now() FROM stream_events WHERE stream_id = ?
+                    SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ? FROM stream_events WHERE stream_id = ?
                     RETURNING seq""")) {
                 ins.setString(1, streamId);
                 ins.setString(2, event);
                 ins.setString(3, dataJson);
-                ins.setString(4, streamId);
+                ins.setObject(4, OffsetDateTime.ofInstant(Times.now(clock), ZoneOffset.UTC));
+                ins.setString(5, streamId);
                 try (ResultSet rs = ins.executeQuery()) {
                     rs.next();
                     seq = rs.getInt(1);

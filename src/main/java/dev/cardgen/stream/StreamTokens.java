@@ -3,14 +3,16 @@ package dev.cardgen.stream;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.Sha256;
+import dev.cardgen.api.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -24,10 +26,12 @@ public class StreamTokens {
 
     private final EntityManager em;
     private final StreamConfig config;
+    private final Clock clock;
 
-    public StreamTokens(EntityManager em, StreamConfig config) {
+    public StreamTokens(EntityManager em, StreamConfig config, Clock clock) {
         this.em = em;
         this.config = config;
+        this.clock = clock;
     }
 
     /** Issues a token valid for {@code cardgen.stream.token-ttl} (15 minutes). */
@@ -37,23 +41,25 @@ public class StreamTokens {
     }
 
     /**
-     * Issues a token for {@code streamId}, valid for {@code ttl} from now (database clock, the same
-     * clock {@link #resolve} compares with). Joins the caller's transaction when there is one.
+     * Issues a token for {@code streamId}, valid for {@code ttl} from now (to the whole second, as the
+     * API shows expiry). Joins the caller's transaction when there is one.
      */
     @Transactional(Transactional.TxType.REQUIRED)
     public IssuedToken issue(String streamId, Duration ttl) {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        Object expires = em.createNativeQuery("""
+        Instant now = Times.now(clock);
+        Instant expires = now.truncatedTo(ChronoUnit.SECONDS).plus(ttl);
+        em.createNativeQuery("""
                         INSERT INTO stream_tokens (token_hash, stream_id, expires_at, created_at)
-                        VALUES (?1, ?2, date_trunc('second', now()) + make_interval(secs => ?3), now())
-                        RETURNING expires_at""")
+                        VALUES (?1, ?2, ?3, ?4)""")
                 .setParameter(1, sha256(token))
                 .setParameter(2, streamId)
-                .setParameter(3, ttl.toMillis() / 1000.0)
-                .getSingleResult();
-        return new IssuedToken(token, instant(expires));
+                .setParameter(3, expires)
+                .setParameter(4, now)
+                .executeUpdate();
+        return new IssuedToken(token, expires);
     }
 
     /**
@@ -66,8 +72,9 @@ public class StreamTokens {
             throw missing();
         }
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT stream_id, expires_at <= now() FROM stream_tokens WHERE token_hash = ?1")
+        List<Object[]> rows = em.createNativeQuery("SELECT stream_id, expires_at <= ?2 FROM stream_tokens WHERE token_hash = ?1")
                 .setParameter(1, sha256(token))
+                .setParameter(2, clock.instant())
                 .getResultList();
         if (rows.isEmpty()) {
             throw missing();
@@ -83,21 +90,8 @@ public class StreamTokens {
         return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "No such stream.", null);
     }
 
-    private static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant();
-        }
-        throw new IllegalStateException("Unexpected timestamp type " + value.getClass());
-    }
-
-    /** The stored form of a token; tests seed rows with it. */
-    static String sha256(String value) {
+    /** The stored form of a token. */
+    private static String sha256(String value) {
         return Sha256.hex(value);
     }
 }

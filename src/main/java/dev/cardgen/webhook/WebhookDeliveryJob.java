@@ -17,7 +17,6 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -98,7 +97,7 @@ public class WebhookDeliveryJob implements JobHandler {
         if (d == null || !WebhookDelivery.PENDING.equals(d.status)) {
             return null;
         }
-        Instant now = now();
+        Instant now = Times.now(clock);
         if (d.nextAttemptAt != null && d.nextAttemptAt.isAfter(now)) {
             d.enqueued = false; // queued early (a repeated job): the due-poll queues it on time
             return null;
@@ -123,7 +122,7 @@ public class WebhookDeliveryJob implements JobHandler {
         attempts.add(new WebhookViews.AttemptView(Times.iso(started), outcome.durationMs(), outcome.statusCode(),
                 outcome.error() != null ? outcome.error() : outcome.succeeded() ? null : "the receiver answered " + outcome.statusCode()));
         d.attempts = write(attempts);
-        Instant now = now();
+        Instant now = Times.now(clock);
         if (outcome.succeeded()) {
             end(d, WebhookDelivery.SUCCEEDED, now);
             return;
@@ -160,9 +159,5 @@ public class WebhookDeliveryJob implements JobHandler {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 }

@@ -16,7 +16,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,7 +60,7 @@ public class WebhookEndpoints {
         e.events = events;
         e.description = description;
         e.secretSealed = secrets.seal(secret);
-        e.createdAt = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        e.createdAt = Times.now(clock);
         e.persist();
         return view(e, secret);
     }

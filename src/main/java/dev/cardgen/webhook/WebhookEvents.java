@@ -12,7 +12,6 @@ import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +56,7 @@ public class WebhookEvents {
         if (endpoints.isEmpty()) {
             return;
         }
-        var now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        var now = Times.now(clock);
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("id", Ids.next("evt"));
         event.put("object", "event");

@@ -4,6 +4,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.instances.LiveInstances;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -12,6 +13,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 
 import static dev.cardgen.testing.Api.assertError;
@@ -36,6 +39,9 @@ class StrictProfileTest {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    TestClock clock;
 
     public static class Strict extends ConfigOverrides {
         public Strict() {
@@ -91,16 +97,18 @@ class StrictProfileTest {
 
     @Test
     void eachOfNLiveInstancesAllowsOneNthOfTheRate() {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
-                INSERT INTO instances (id, heartbeat_at) VALUES ('inst_test_live_1', now()), ('inst_test_live_2', now()),
-                       ('inst_test_crashed', now() - interval '5 minutes')""").executeUpdate());
         try {
+            heartbeat("inst_test_crashed", clock.instant());
+            clock.advance(Duration.ofMinutes(5)); // the crashed one falls silent
+            heartbeat("inst_test_live_1", clock.instant());
+            heartbeat("inst_test_live_2", clock.instant());
             live.refresh();
             assertEquals(3, live.count(), "two others alive, the crashed one not counted");
             rateLimiter.acquire("key_share_of_three");
             ApiException limited = assertThrows(ApiException.class, () -> rateLimiter.acquire("key_share_of_three"));
             assertEquals(429, limited.status());
         } finally {
+            clock.reset();
             QuarkusTransaction.requiringNew().run(() ->
                     em.createNativeQuery("DELETE FROM instances WHERE id LIKE 'inst_test_%'").executeUpdate());
         }
@@ -110,5 +118,12 @@ class StrictProfileTest {
             rateLimiter.acquire("key_alone");
         }
         assertThrows(ApiException.class, () -> rateLimiter.acquire("key_alone"));
+    }
+
+    /** What another instance's refresh writes. */
+    private void heartbeat(String instanceId, Instant at) {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                        "INSERT INTO instances (id, started_at, heartbeat_at) VALUES (?1, ?2, ?2)")
+                .setParameter(1, instanceId).setParameter(2, at).executeUpdate());
     }
 }

@@ -447,7 +447,7 @@ class ExportApiTest {
             e.width = 1200;
             e.height = 1600;
             e.status = Export.PROCESSING;
-            e.createdAt = dev.cardgen.api.Times.now();
+            e.createdAt = dev.cardgen.api.Times.now(clock);
             e.persist();
         });
         Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)

@@ -1,17 +1,17 @@
 package dev.cardgen.generation;
 
 import dev.cardgen.account.QuotaService;
-import dev.cardgen.api.Times;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ConfigOverrides;
 import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
+import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,10 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @TestProfile(GenerationResilienceTest.OneWorker.class)
 class GenerationResilienceTest {
 
-    public static class OneWorker implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.jobs.workers", "1");
+    public static class OneWorker extends ConfigOverrides {
+        public OneWorker() {
+            super("cardgen.jobs.workers", "1");
         }
     }
 
@@ -77,6 +76,10 @@ class GenerationResilienceTest {
     QuotaService quota;
     @Inject
     EventLog events;
+    @Inject
+    GenerationService generations;
+    @Inject
+    TestClock clock;
 
     @BeforeEach
     void holdTheWorker() throws InterruptedException {
@@ -91,6 +94,7 @@ class GenerationResilienceTest {
     @AfterEach
     void letGo() {
         Gate.release.countDown();
+        clock.reset();
     }
 
     @Test
@@ -100,11 +104,11 @@ class GenerationResilienceTest {
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
         Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("queued"));
-        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
 
         Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then().statusCode(200)
                 .body("status", is("failed")).body("error.code", is("canceled")).body("variants.size()", is(0));
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
         assertError(Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409,
                 "invalid_request_error", "generation_already_finished", null);
 
@@ -136,12 +140,12 @@ class GenerationResilienceTest {
         Sse.Event last = stream.get(stream.size() - 1);
         assertEquals("error", last.name());
         assertEquals("asset_deleted", last.data().get("code"));
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
     }
 
     /**
-     * Timeout without a profile of its own (each profile restarts Quarkus): the generation is made
-     * one whose earlier attempt started 10 minutes ago, past the default 120 s.
+     * Timeout without a profile of its own (each profile restarts Quarkus): a first attempt starts the
+     * generation and dies, and the clock moves 10 minutes on, past the default 120 s, before the job runs.
      */
     @Test
     void aRunPastTheTimeoutFailsAsTimeoutAndRefunds() throws Exception {
@@ -149,11 +153,9 @@ class GenerationResilienceTest {
         String asset = uploadAsset(acct.key());
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
-        QuarkusTransaction.requiringNew().run(() -> {
-            Generation g = Generation.findById(id);
-            g.status = Generation.RUNNING;
-            g.startedAt = Times.now().minus(Duration.ofMinutes(10));
-        });
+        String period = quota.currentPeriod();
+        generations.start(id);
+        clock.advance(Duration.ofMinutes(10));
 
         Gate.release.countDown();
         awaitStatus(acct.key(), id, "failed");
@@ -163,7 +165,7 @@ class GenerationResilienceTest {
         Sse.Event last = stream.get(stream.size() - 1);
         assertEquals("error", last.name());
         assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), last.data());
-        assertEquals(0, quota.used(acct.id(), QuotaService.currentPeriod()), "all 3 units refunded");
+        assertEquals(0, quota.used(acct.id(), period), "all 3 units refunded");
     }
 
     @Test
@@ -172,19 +174,9 @@ class GenerationResilienceTest {
         String asset = uploadAsset(acct.key());
         var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
         String id = created.path("id");
-        // What a first attempt that died after variant 0 leaves behind: the row, its events, status running.
-        QuarkusTransaction.requiringNew().run(() -> {
-            Generation g = Generation.findById(id);
-            g.status = Generation.RUNNING;
-            g.startedAt = Times.now();
-            GenerationVariant v = new GenerationVariant();
-            v.key = new GenerationVariant.Key(id, 0);
-            v.design = "{}";
-            v.previewWidth = 600;
-            v.previewHeight = 800;
-            v.createdAt = Times.now();
-            v.persist();
-        });
+        // What a first attempt that died after variant 0 leaves behind: status running, the variant, its events.
+        generations.start(id);
+        generations.addVariant(id, 0, "{}", 600, 800);
         for (String[] p : new String[][]{{"subject", "0.05"}, {"scene", "0.2"}, {"layout", "0.3"}, {"render", "0.4"}}) {
             events.append(id, "progress", progress(id, p[0], Double.parseDouble(p[1])));
         }
@@ -199,7 +191,7 @@ class GenerationResilienceTest {
         awaitStatus(acct.key(), id, "completed");
         List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
         GenerationApiTest.assertStory(id, stream, 3);
-        assertEquals(3, quota.used(acct.id(), QuotaService.currentPeriod()));
+        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
         Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("variants.size()", is(3));
     }
 

@@ -2,6 +2,7 @@ package dev.cardgen.jobs;
 
 import dev.cardgen.api.Ids;
 import dev.cardgen.testing.JobsStreamProfile;
+import dev.cardgen.testing.TestClock;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.narayana.jta.QuarkusTransactionException;
@@ -9,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -18,6 +20,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The queue against the real PostgreSQL. The profile's fallback poll is one hour, so every job
- * that runs within these tests' timeouts was started by a wake-up signal, not by polling.
+ * that runs within these tests' timeouts was started by a wake-up signal, not by polling. Leases
+ * expire because a test moves the clock, not because it waits them out.
  */
 @QuarkusTest
 @TestProfile(JobsStreamProfile.class)
@@ -50,8 +55,19 @@ class JobQueueTest {
     TestHandlers.Gated gated;
     @Inject
     TestHandlers.HalfGated halfGated;
+    @Inject
+    JobReaper reaper;
+    @Inject
+    TestClock clock;
+    @Inject
+    JobsConfig config;
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String jdbcUrl;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
 
     @Test
     void aJobRunsOnceRightAfterCommit() {
@@ -158,12 +174,26 @@ class JobQueueTest {
         assertEquals(1, once.runs(ref));
     }
 
+    /**
+     * A lease of an hour, which no real wait here could see expire: the clock jumps past it, and the
+     * next scheduled reaper pass requeues the job.
+     */
     @Test
     void aJobLeftRunningByADeadInstanceIsRequeuedAndRuns() throws Exception {
         String ref = ref();
         String id = Ids.next("job");
-        exec("INSERT INTO jobs (id, kind, ref_id, state, attempts, lease_owner, lease_until) "
-                + "VALUES ('" + id + "', 'test-once', '" + ref + "', 'running', 1, 'inst_deadbeef0000', now() - interval '1 minute')");
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO jobs (id, kind, ref_id, state, attempts, lease_owner, lease_until) "
+                        + "VALUES (?, 'test-once', ?, 'running', 1, 'inst_deadbeef0000', ?)")) {
+            ps.setString(1, id);
+            ps.setString(2, ref);
+            ps.setObject(3, OffsetDateTime.ofInstant(clock.instant().plus(Duration.ofHours(1)), ZoneOffset.UTC));
+            ps.executeUpdate();
+        }
+        reaper.reap();
+        assertEquals("running", state(id), "a lease that has not run out is left alone");
+
+        clock.advance(Duration.ofHours(1).plusSeconds(1));
         await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
         assertEquals(1, once.runs(ref));
         assertEquals(2, attempts(id));
@@ -173,7 +203,15 @@ class JobQueueTest {
     void aJobWhoseLeaseExpiresThreeTimesFailsAndIsGivenUpOnce() {
         String ref = ref();
         String id = queue.enqueue("test-lease-loser", ref);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(state(id)));
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            int handedOver = attempt;
+            await().atMost(Duration.ofSeconds(5)).until(() -> leaseLoser.runs(ref) == handedOver);
+            // At once, not after the 3 s lease has also run out in real time: the reaper goes by the moved clock.
+            clock.advance(config.lease().plusSeconds(1));
+            reaper.reap();
+            assertFalse(stillHandedOver(id, attempt), "attempt " + attempt + "'s expired lease was reaped");
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> "failed".equals(state(id)));
         assertEquals(3, leaseLoser.runs(ref));
         assertEquals(3, attempts(id));
         await().during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(2)).until(() -> leaseLoser.givenUp(ref) == 1);
@@ -198,9 +236,12 @@ class JobQueueTest {
         String ref = ref();
         String id = queue.enqueue("test-gated", ref);
         await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 1);
-        // Twice the 3 s lease: without heartbeats the reaper would requeue it.
-        await().during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(8))
-                .until(() -> "running".equals(state(id)) && attempts(id) == 1);
+        // An hour on, far past the 3 s lease: the next heartbeat (every lease/3) renews it from the
+        // moved clock, so another instance's reaper (lease_until < its now) would leave it alone.
+        clock.advance(Duration.ofHours(1));
+        await().atMost(Duration.ofSeconds(5)).until(() -> leasedPast(id, clock.instant()));
+        assertEquals("running", state(id));
+        assertEquals(1, attempts(id));
         gated.gate.countDown();
         await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
         assertEquals(1, gated.runs(ref));
@@ -223,6 +264,29 @@ class JobQueueTest {
         return Integer.parseInt(text("SELECT attempts::text FROM jobs WHERE id = ?", id));
     }
 
+    /** Attempt {@code attempt} of the lease loser still running under the dead owner. */
+    private boolean stillHandedOver(String id, int attempt) {
+        return holds("SELECT state = 'running' AND attempts = ? AND lease_owner = 'inst_dead' FROM jobs WHERE id = ?", attempt, id);
+    }
+
+    /** The job's lease runs at least until {@code instant}: a reaper whose clock says that leaves it alone. */
+    private boolean leasedPast(String id, Instant instant) {
+        return holds("SELECT lease_until >= ? FROM jobs WHERE id = ?", OffsetDateTime.ofInstant(instant, ZoneOffset.UTC), id);
+    }
+
+    private boolean holds(String sql, Object... args) {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private String text(String sql, String arg) {
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, arg);
@@ -243,12 +307,6 @@ class JobQueueTest {
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private void exec(String sql) throws Exception {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            st.execute(sql);
         }
     }
 }

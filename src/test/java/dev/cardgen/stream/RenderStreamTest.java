@@ -2,6 +2,7 @@ package dev.cardgen.stream;
 
 import dev.cardgen.api.Ids;
 import dev.cardgen.testing.JobsStreamProfile;
+import dev.cardgen.testing.TestClock;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -42,6 +43,8 @@ class RenderStreamTest {
     EventLog log;
     @Inject
     StreamTokens tokens;
+    @Inject
+    TestClock clock;
     @TestHTTPResource("/api/v1/render-stream/")
     URL streamBase;
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
@@ -208,15 +211,14 @@ class RenderStreamTest {
     void anExpiredTokenIs410StreamExpired() throws Exception {
         String gen = streamId();
         log.append(gen, "done", Map.of("status", "completed"));
-        String token = "B".repeat(43);
-        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
-             PreparedStatement ps = c.prepareStatement(
-                     "INSERT INTO stream_tokens (token_hash, stream_id, expires_at) VALUES (?, ?, now() - interval '1 second')")) {
-            ps.setString(1, StreamTokens.sha256(token));
-            ps.setString(2, gen);
-            ps.executeUpdate();
+        String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
+        clock.advance(Duration.ofMinutes(15).plusSeconds(1));
+        HttpResponse<String> res;
+        try {
+            res = http.send(get(token), HttpResponse.BodyHandlers.ofString());
+        } finally {
+            clock.reset();
         }
-        HttpResponse<String> res = http.send(get(token), HttpResponse.BodyHandlers.ofString());
         assertEquals(410, res.statusCode());
         assertEquals("application/json", res.headers().firstValue("Content-Type").orElseThrow());
         assertTrue(res.body().startsWith("{\"error\":{\"type\":\"invalid_request_error\",\"code\":\"stream_expired\",\"message\":\""), res.body());
