@@ -74,12 +74,12 @@ class RetentionTest {
         assertEquals(before, rowsOf(id, acct.id()), "nothing is deleted while the stream is still valid");
 
         // 45 minutes on: the stream URL expired 30 minutes ago, within the hour its events are kept.
-        clock.advance(Duration.ofMinutes(45));
+        clock.advanceWhenIdle(Duration.ofMinutes(45));
         sweeper.sweep();
         assertEquals(before, rowsOf(id, acct.id()), "events and the finished job are kept for an hour");
 
         long tablesBefore = totalRows();
-        clock.advance(Duration.ofDays(2));
+        clock.advanceWhenIdle(Duration.ofDays(2));
         Map<String, Integer> deleted = sweeper.sweep();
         assertEquals(Map.of("jobs", 0L, "stream_events", 0L, "stream_tokens", 0L, "idempotency_keys", 0L), rowsOf(id, acct.id()));
         assertTrue(deleted.values().stream().mapToInt(Integer::intValue).sum() >= 6, deleted.toString());
@@ -111,7 +111,7 @@ class RetentionTest {
                     + "VALUES (?1, 1, 'progress', '{}', now())").setParameter(1, stream).executeUpdate();
         });
         try {
-            clock.advance(Duration.ofDays(2));
+            clock.advanceWhenIdle(Duration.ofDays(2));
             sweeper.sweep();
             assertEquals(1L, count("SELECT count(*) FROM stream_events WHERE stream_id = ?1", stream));
             assertEquals(1L, count("SELECT count(*) FROM jobs WHERE ref_id = ?1", stream), "a queued job is never swept");

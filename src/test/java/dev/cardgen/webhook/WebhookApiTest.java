@@ -195,7 +195,7 @@ class WebhookApiTest {
             assertTrue(!next.isBefore(now.plusSeconds(13)) && !next.isAfter(now.plusSeconds(31)), "first retry 15–30 s later: " + next);
 
             events.enqueueDue(); // not due yet: nothing is sent
-            clock.advance(Duration.ofSeconds(31));
+            clock.advanceWhenIdle(Duration.ofSeconds(31));
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "succeeded".equals(delivery(acct.key(), endpoint.id()).get("status")));
             List<Map<String, Object>> attempts = attempts(delivery(acct.key(), endpoint.id()));
@@ -221,7 +221,7 @@ class WebhookApiTest {
             assertEquals("timeout", first.get("error"));
             assertTrue(((Number) first.get("duration_ms")).longValue() >= 900, "held for the 1 s test timeout: " + first);
 
-            clock.advance(Duration.ofSeconds(31));
+            clock.advanceWhenIdle(Duration.ofSeconds(31));
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "succeeded".equals(delivery(acct.key(), endpoint.id()).get("status")));
             assertEquals(2, attempts(delivery(acct.key(), endpoint.id())).size());
@@ -235,14 +235,14 @@ class WebhookApiTest {
             var endpoint = endpointFor(acct.key(), receiver);
             publish(acct.id(), Instant.now());
             await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
-            clock.advance(Duration.ofHours(24));
+            clock.advanceWhenIdle(Duration.ofHours(24));
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(delivery(acct.key(), endpoint.id()).get("status")));
             Map<String, Object> d = delivery(acct.key(), endpoint.id());
             assertEquals(List.of(500, 503), attempts(d).stream().map(a -> a.get("status_code")).toList(), "attempts: " + attempts(d));
             assertNull(d.get("next_attempt_at"));
             assertNotNull(d.get("completed_at"));
-            clock.advance(Duration.ofHours(2));
+            clock.advanceWhenIdle(Duration.ofHours(2));
             events.enqueueDue();
             assertEquals(2, receiver.received().size());
         }
@@ -275,7 +275,7 @@ class WebhookApiTest {
 
             Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200);
             assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
-            clock.advance(Duration.ofSeconds(31)); // the retry would be due now
+            clock.advanceWhenIdle(Duration.ofSeconds(31)); // the retry would be due now
             events.enqueueDue();
             assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
             assertEquals(1, receiver.received().size(), "no attempt after the delete");
