@@ -59,7 +59,7 @@ public class GenerationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "createGeneration", summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url valid 15 minutes.")
+    @Operation(operationId = "createGeneration", summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url, valid until stream_expires_at (15 minutes by default).")
     @RequestBody(content = @Content(schema = @Schema(implementation = CreateGeneration.class), examples = @ExampleObject(name = "request", value = """
             {"asset_id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","template":"studio","marketplace":"market1","variants":3,
              "text":{"title":"Red running sneaker","facts":["Breathable mesh","Sizes 36–46"],"badge":"NEW"}}""")))

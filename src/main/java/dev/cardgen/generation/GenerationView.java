@@ -41,7 +41,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
     @Schema(name = "GenerationCreated")
     public record Created(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
                           @Schema(required = true, enumeration = "queued") String status, @Schema(required = true) int variantsRequested,
-                          @Schema(required = true, description = "Server-Sent Events of this generation; no key needed, valid 15 minutes") String streamUrl,
+                          @Schema(required = true, description = "Server-Sent Events of this generation; no key needed, valid until stream_expires_at (15 minutes by default)") String streamUrl,
                           @Schema(required = true, format = "date-time") String streamExpiresAt,
                           @Schema(required = true, format = "date-time") String createdAt) {
         static Created of(Generation g, String streamUrl) {
