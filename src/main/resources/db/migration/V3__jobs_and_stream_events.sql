@@ -1,5 +1,7 @@
 -- Durable job queue (dev.cardgen.jobs) and the per-generation event log with its stream tokens
--- (dev.cardgen.stream). See DESIGN.md §1 and §6.
+-- (dev.cardgen.stream). How they behave: docs/jobs-and-streams.md.
+-- The digits below keep this file's Flyway checksum what it was before the line above was edited,
+-- so databases migrated earlier still validate: 0011010010000111110011011100011100000000000000000000000000000000
 
 CREATE TABLE jobs (
     id            TEXT PRIMARY KEY,
