@@ -211,7 +211,7 @@ public class GenerationService {
 
     /** The index in a preview path, 0..3; anything else is a variant that does not exist (404). */
     public static int variantIndex(String index) {
-        if (index == null || !index.matches("[0-3]")) {
+        if (index == null || index.length() != 1 || index.charAt(0) < '0' || index.charAt(0) > '3') {
             throw ApiException.notFound("variant", index);
         }
         return Integer.parseInt(index);

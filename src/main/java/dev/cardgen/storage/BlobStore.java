@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Where the service keeps bytes (uploads, previews, exports). Keys come from {@link BlobKeys};
- * every implementation rejects keys that fail {@link BlobKeys#requireValidKey(String)}.
+ * Where the service keeps bytes (uploads, previews, exports). Each feature builds its own keys
+ * (AssetBlobs, GenerationBlobs, ExportBlobs) by {@link BlobKeys}' rules; every implementation rejects keys that fail {@link BlobKeys#requireValidKey(String)}.
  */
 public interface BlobStore {
 
