@@ -54,6 +54,7 @@ public final class SubjectExtractor {
         boolean plain = bg.inlierFraction >= PLAIN_INLIERS && bg.sigma <= PLAIN_SIGMA;
         boolean[] fg = new boolean[n];
         boolean[] step = null;
+        SubjectTexture texture = null;
         int r = Math.max(1, Math.min(sw, sh) / 160);
         float[] grad = plain ? null : SubjectDefocus.gradient(lab, sw, sh);
         float sharp = plain ? 0 : SubjectDefocus.borderSharpness(grad, sw, sh);
@@ -83,7 +84,8 @@ public final class SubjectExtractor {
         } else {
             if (!plain) {
                 // A textured backdrop: judge pixels against the border's textures and sharpness.
-                d = SubjectTexture.fit(lab, sw, sh).score;
+                texture = SubjectTexture.fit(lab, sw, sh);
+                d = texture.score;
                 t = TEXTURE_THRESHOLD;
                 inliers = 1;
             } else {
@@ -102,8 +104,12 @@ public final class SubjectExtractor {
                 }
             }
         }
-        // Off a plain backdrop, a hole's colour says little (it may match the texture), so all are filled.
-        fg = fillSmallHoles(fg, sw, sh, plain ? Math.max(16, n / 500) : n);
+        // On a plain backdrop only specks are filled (a handle's hole has the sweep's colour); on a
+        // texture every hole is filled unless it scores like the border does (a handle's hole, the
+        // gap of a pair); on a blurred backdrop the mask is already what the outline encloses.
+        int minOpen = Math.max(16, n / 500);
+        fg = texture == null ? SubjectHoles.fill(fg, sw, sh, plain ? minOpen : n)
+                : SubjectHoles.fill(fg, sw, sh, n, texture.score, texture.borderMedian, minOpen);
         int near = plain ? Math.max(2, Math.min(sw, sh) / NEAR_PIECES_DIVISOR) : 0;
         fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300), near);
         // On a texture the neighbourhood cues place the outline a few pixels off, and colour puts
@@ -111,7 +117,7 @@ public final class SubjectExtractor {
         // models of a defocused room (its colours change across the frame) only pull it away.
         if (!plain && step == null) {
             fg = SubjectRefine.refine(fg, lab, sw, sh, 2 * r + 1);
-            fg = fillSmallHoles(fg, sw, sh, n);
+            fg = SubjectHoles.fill(fg, sw, sh, n, texture.score, texture.borderMedian, minOpen);
             fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
         }
 
@@ -136,19 +142,6 @@ public final class SubjectExtractor {
             return Subject.fullFrame(w, h, 0);
         }
         return new Subject(mask, box, score.confidence(), true);
-    }
-
-    /** Fills enclosed background-like regions that are too small to be a real hole (a mug handle's is not). */
-    private static boolean[] fillSmallHoles(boolean[] fg, int w, int h, int maxHole) {
-        SubjectMorphology.Components c = SubjectMorphology.label(fg, w, h, false);
-        boolean[] out = fg.clone();
-        for (int i = 0; i < out.length; i++) {
-            int l = c.labels()[i];
-            if (l != 0 && !c.touchesBorder()[l] && c.sizes()[l] < maxHole) {
-                out[i] = true;
-            }
-        }
-        return out;
     }
 
     private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {

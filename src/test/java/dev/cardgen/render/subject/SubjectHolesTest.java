@@ -1,0 +1,81 @@
+package dev.cardgen.render.subject;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class SubjectHolesTest {
+
+    private static final int W = 80, H = 80;
+    /** The border's median texture score in these tests. */
+    private static final double BORDER_MEDIAN = 0.5;
+
+    @Test
+    void aHoleThatScoresLikeTheBorderStaysOpen() {
+        boolean[] fg = ringAround(20, 20, 40, 40);
+        float[] score = scores(fg, 0.4f);
+        boolean[] out = SubjectHoles.fill(fg, W, H, W * H, score, BORDER_MEDIAN, 100);
+        assertArrayEquals(fg, out, "the handle's hole is backdrop");
+    }
+
+    @Test
+    void aHoleScoringJustUnderTheThresholdIsFilled() {
+        boolean[] fg = ringAround(20, 20, 40, 40);
+        float[] score = scores(fg, 0.9f);
+        boolean[] out = SubjectHoles.fill(fg, W, H, W * H, score, BORDER_MEDIAN, 100);
+        assertEquals(count(fg) + 40 * 40, count(out), "a part of the product the cue missed");
+    }
+
+    @Test
+    void aSpeckIsFilledHoweverItScores() {
+        boolean[] fg = ringAround(35, 35, 6, 6);
+        float[] score = scores(fg, 0.1f);
+        boolean[] out = SubjectHoles.fill(fg, W, H, W * H, score, BORDER_MEDIAN, 100);
+        assertEquals(count(fg) + 36, count(out));
+    }
+
+    @Test
+    void withoutScoresOnlyHolesSmallerThanTheLimitAreFilled() {
+        boolean[] fg = ringAround(20, 20, 40, 40);
+        assertArrayEquals(fg, SubjectHoles.fill(fg, W, H, 40 * 40), "a hole as large as the limit stays");
+        assertEquals(count(fg) + 40 * 40, count(SubjectHoles.fill(fg, W, H, 40 * 40 + 1)));
+    }
+
+    @Test
+    void theOutsideIsNeverFilled() {
+        boolean[] fg = ringAround(20, 20, 40, 40);
+        boolean[] out = SubjectHoles.fill(fg, W, H, W * H, scores(fg, 0.9f), BORDER_MEDIAN, 100);
+        assertEquals(false, out[0]);
+        assertEquals(false, out[W * H - 1]);
+    }
+
+    /** A 10 px thick square ring whose hole is the given rectangle. */
+    private static boolean[] ringAround(int x0, int y0, int w, int h) {
+        boolean[] fg = new boolean[W * H];
+        for (int y = y0 - 10; y < y0 + h + 10; y++) {
+            for (int x = x0 - 10; x < x0 + w + 10; x++) {
+                boolean hole = x >= x0 && x < x0 + w && y >= y0 && y < y0 + h;
+                fg[y * W + x] = !hole;
+            }
+        }
+        return fg;
+    }
+
+    /** Product pixels score 3, every other pixel the given score. */
+    private static float[] scores(boolean[] fg, float backdrop) {
+        float[] s = new float[fg.length];
+        Arrays.fill(s, backdrop);
+        for (int i = 0; i < fg.length; i++) {
+            if (fg[i]) s[i] = 3f;
+        }
+        return s;
+    }
+
+    private static int count(boolean[] m) {
+        int c = 0;
+        for (boolean b : m) if (b) c++;
+        return c;
+    }
+}
