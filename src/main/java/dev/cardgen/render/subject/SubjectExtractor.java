@@ -28,6 +28,8 @@ public final class SubjectExtractor {
     private static final double TEXTURE_MIN_CONFIDENCE = 0.6;
     /** On a plain backdrop, pieces this share of the shorter side apart are one product. */
     private static final int NEAR_PIECES_DIVISOR = 40;
+    /** The guided filter's radius at working-copy size, in pixels of the segmentation grid. */
+    private static final int GUIDE_RADIUS = 2;
 
     private SubjectExtractor() {
     }
@@ -41,7 +43,8 @@ public final class SubjectExtractor {
         if (sw < 8 || sh < 8) {
             return Subject.fullFrame(w, h, 0);
         }
-        int[] small = SubjectColour.downsample(pixels(workingCopy), w, h, f, sw, sh);
+        int[] rgb = pixels(workingCopy);
+        int[] small = SubjectColour.downsample(rgb, w, h, f, sw, sh);
         float[][] lab = SubjectColour.toLab(small);
         float[] lightness = lab[0].clone(); // before the blur: fine detail is a cue on plain backdrops
         SubjectColour.blur3(lab, sw, sh);
@@ -137,6 +140,11 @@ public final class SubjectExtractor {
         BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         SubjectColour.upsample(alpha, sw, sh, f, m, w, h);
+        if (f > 1 && texture == null && !Boolean.getBoolean("noguide")) {
+            // On a smooth or defocused backdrop the photo's own edge is the outline; a texture's
+            // edges beside the product would pull the ramp off it, so there the grid's edge stays.
+            SubjectGuidedEdge.refine(m, rgb, w, h, GUIDE_RADIUS * f);
+        }
         Rectangle box = bounds(m, w, h);
         if (box == null) {
             return Subject.fullFrame(w, h, 0);
