@@ -2,7 +2,11 @@ package dev.cardgen.render.subject;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.fixtures.RealComposites;
+import dev.cardgen.render.fixtures.SyntheticPhotos;
+import java.awt.image.DataBufferByte;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +53,33 @@ class SubjectHolesTest {
         boolean[] out = SubjectHoles.fill(fg, W, H, W * H, scores(fg, 0.9f), BORDER_MEDIAN, 100);
         assertEquals(false, out[0]);
         assertEquals(false, out[W * H - 1]);
+    }
+
+    /**
+     * A handbag on real grass (tuning part of the composites): the backdrop seen through its handle
+     * scores like the rest of the lawn, so the hole stays open instead of being cut out as grass.
+     */
+    @Test
+    void aHandlesHoleOnATextureStaysOpen() {
+        RealComposites.Scene bag = RealComposites.scenes(false, 512, 384).stream()
+                .filter(s -> s.name().equals("TEXTURED/BAG/texture-grass.jpg@1.0")).findFirst().orElseThrow();
+        Subject s = SubjectExtractor.extract(bag.image());
+        assertTrue(s.detected(), "confidence " + s.confidence());
+        byte[] mask = ((DataBufferByte) s.mask().getRaster().getDataBuffer()).getData();
+        double iou = SyntheticPhotos.iou(bag.truth(), mask);
+        assertTrue(iou >= 0.95, "IoU " + iou);
+        // the true hole: background the frame cannot reach without crossing the bag
+        SubjectMorphology.Components c = SubjectMorphology.label(bag.truth(), bag.image().getWidth(), bag.image().getHeight(), false);
+        int holePixels = 0, open = 0;
+        for (int i = 0; i < mask.length; i++) {
+            int l = c.labels()[i];
+            if (l != 0 && !c.touchesBorder()[l]) {
+                holePixels++;
+                if ((mask[i] & 0xff) < 128) open++;
+            }
+        }
+        assertTrue(holePixels > 1000, "the bag's handle encloses a hole: " + holePixels);
+        assertTrue(open >= 0.9 * holePixels, open + " of " + holePixels + " hole pixels left out of the cut-out");
     }
 
     /** A 10 px thick square ring whose hole is the given rectangle. */
