@@ -9,7 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * Where the service keeps bytes (uploads, previews, exports). Each feature builds its own keys
- * (AssetBlobs, GenerationBlobs, ExportBlobs) by {@link BlobKeys}' rules; every implementation rejects keys that fail {@link BlobKeys#requireValidKey(String)}.
+ * (AssetBlobs, GenerationBlobs, ExportBlobs) by {@link BlobKeys}' rules; every implementation
+ * rejects keys that fail {@link BlobKeys#requireValidKey(String)}.
  */
 public interface BlobStore {
 
