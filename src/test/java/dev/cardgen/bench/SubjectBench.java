@@ -1,5 +1,6 @@
 package dev.cardgen.bench;
 
+import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
@@ -7,7 +8,10 @@ import java.awt.image.BufferedImage;
 import java.util.Arrays;
 import java.util.List;
 
-/** Times {@link SubjectExtractor#extract} on 1600 px synthetic photos: warm-up, then median and p90. */
+/**
+ * Times {@link SubjectExtractor#extract} on 1600 px synthetic photos and on the tuning part's
+ * photographic products on real grass (the textured path, the slowest): warm-up, then median and p90.
+ */
 public final class SubjectBench {
 
     public static void main(String[] args) {
@@ -20,6 +24,13 @@ public final class SubjectBench {
                         SyntheticPhotos.PALETTES.get(0), true, 1200, 1600, 12).image(),
                 SyntheticPhotos.product(SyntheticPhotos.Shape.SHOE_PAIR, SyntheticPhotos.Backdrop.LINEAR,
                         SyntheticPhotos.PALETTES.get(5), true, 1600, 1600, 13).image());
+        List<RealComposites.Scene> textured = RealComposites.scenes(false, 1600, 1200).stream()
+                .filter(s -> s.kind() == RealComposites.Kind.TEXTURED).toList();
+        images = new java.util.ArrayList<>(images);
+        images.add(textured.get(0).image());
+        images.add(textured.get(textured.size() / 2).image());
+        List<String> names = List.of("synthetic mug, radial sweep", "synthetic bottle, texture", "synthetic pair of shoes, linear sweep",
+                textured.get(0).name(), textured.get(textured.size() / 2).name());
         System.out.printf("cores=%d, load average=%.2f, java=%s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
@@ -40,9 +51,9 @@ public final class SubjectBench {
             }
             Arrays.sort(ms);
             Arrays.sort(cpu);
-            System.out.printf("%dx%d: wall median %.1f ms, p90 %.1f ms, min %.1f ms | thread CPU median %.1f ms, p90 %.1f ms"
+            System.out.printf("%s %dx%d: wall median %.1f ms, p90 %.1f ms, min %.1f ms | thread CPU median %.1f ms, p90 %.1f ms"
                             + " (detected=%s, runs=%d)%n",
-                    img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
+                    names.get(images.indexOf(img)), img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
                     cpu[runs / 2], cpu[(int) (runs * 0.9)], s.detected(), runs);
         }
     }

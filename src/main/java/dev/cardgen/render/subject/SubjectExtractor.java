@@ -28,6 +28,8 @@ public final class SubjectExtractor {
     private static final double TEXTURE_MIN_CONFIDENCE = 0.6;
     /** On a plain backdrop, pieces this share of the shorter side apart are one product. */
     private static final int NEAR_PIECES_DIVISOR = 40;
+    /** Width of the band the colour refinement decides, in multiples of the clean-up radius's window. */
+    private static final int REFINE_BAND = 3;
     /** The guided filter's radius at working-copy size, in pixels of the segmentation grid. */
     private static final int GUIDE_RADIUS = 2;
 
@@ -115,11 +117,12 @@ public final class SubjectExtractor {
                 : SubjectHoles.fill(fg, sw, sh, n, texture.score, texture.borderMedian, minOpen);
         int near = plain ? Math.max(2, Math.min(sw, sh) / NEAR_PIECES_DIVISOR) : 0;
         fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300), near);
-        // On a texture the neighbourhood cues place the outline a few pixels off, and colour puts
-        // it back; on a blurred backdrop the outline already sits on the sharp steps, and colour
-        // models of a defocused room (its colours change across the frame) only pull it away.
+        // On a texture the neighbourhood cues place the outline a few pixels off, and colour and
+        // the photo's own edges put it back; on a blurred backdrop the outline already sits on the
+        // sharp steps, and colour models of a defocused room (its colours change across the frame)
+        // only pull it away.
         if (!plain && step == null) {
-            fg = SubjectRefine.refine(fg, lab, sw, sh, 2 * r + 1);
+            fg = SubjectRefine.refine(fg, lab, sw, sh, REFINE_BAND * (2 * r + 1));
             fg = SubjectHoles.fill(fg, sw, sh, n, texture.score, texture.borderMedian, minOpen);
             fg = keepMainComponents(fg, sw, sh, Math.max(9, n / 300));
         }
