@@ -31,7 +31,29 @@ final class SubjectHonesty {
     /** As above, pieces within {@code near} pixels of each other counting as one (a product cut by a band of the backdrop's colour). */
     static boolean fragmented(boolean[] fg, int w, int h, int near) {
         boolean[] m = near > 0 ? SubjectMorphology.morph(fg, w, h, (near + 1) / 2, true) : fg;
-        return SubjectMorphology.label(m, w, h, true).count() > MAX_PIECES;
+        SubjectMorphology.Components c = SubjectMorphology.label(m, w, h, true);
+        return c.count() > MAX_PIECES || (c.count() == 2 && apart(c, w, h));
+    }
+
+    /**
+     * Two pieces are one product (a pair) only side by side: when the gap between their boxes is
+     * wider than the smaller piece's box is long, they are two unrelated things of the photo.
+     */
+    private static boolean apart(SubjectMorphology.Components c, int w, int h) {
+        int[] x0 = {w, w}, y0 = {h, h}, x1 = {-1, -1}, y1 = {-1, -1};
+        for (int i = 0; i < c.labels().length; i++) {
+            int l = c.labels()[i] - 1;
+            if (l < 0) continue;
+            int x = i % w, y = i / w;
+            x0[l] = Math.min(x0[l], x);
+            x1[l] = Math.max(x1[l], x);
+            y0[l] = Math.min(y0[l], y);
+            y1[l] = Math.max(y1[l], y);
+        }
+        int gap = Math.max(Math.max(x0[1] - x1[0], x0[0] - x1[1]), Math.max(y0[1] - y1[0], y0[0] - y1[1]));
+        int small = c.sizes()[1] <= c.sizes()[2] ? 0 : 1;
+        int length = Math.max(x1[small] - x0[small], y1[small] - y0[small]) + 1;
+        return gap > length;
     }
 
     /** Counts an edge as hugged when the mask reaches within a thin band of it along a fair stretch. */

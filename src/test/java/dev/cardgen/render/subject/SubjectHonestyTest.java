@@ -1,0 +1,56 @@
+package dev.cardgen.render.subject;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class SubjectHonestyTest {
+
+    private static final int W = 200, H = 150;
+
+    @Test
+    void aPairSideBySideIsOneProduct() {
+        boolean[] fg = new boolean[W * H];
+        fill(fg, 40, 40, 90, 120);   // left shoe
+        fill(fg, 100, 45, 150, 120); // right shoe, 10 px gap
+        assertFalse(SubjectHonesty.fragmented(fg, W, H));
+    }
+
+    @Test
+    void twoPiecesFurtherApartThanTheSmallerIsLongAreFragments() {
+        boolean[] fg = new boolean[W * H];
+        fill(fg, 10, 90, 40, 120);   // a badge, 31 px
+        fill(fg, 120, 20, 180, 40);  // a highlight far away: gap 80 px
+        assertTrue(SubjectHonesty.fragmented(fg, W, H));
+    }
+
+    @Test
+    void twoPiecesJustCloserThanTheSmallerIsLongStayAPair() {
+        boolean[] fg = new boolean[W * H];
+        fill(fg, 10, 40, 40, 100);   // 31 x 61
+        fill(fg, 70, 40, 100, 100);  // 31 x 61, gap 29 px < 61
+        assertFalse(SubjectHonesty.fragmented(fg, W, H));
+        boolean[] far = new boolean[W * H];
+        fill(far, 10, 40, 40, 100);
+        fill(far, 110, 40, 140, 100); // gap 69 px > 61
+        assertTrue(SubjectHonesty.fragmented(far, W, H));
+    }
+
+    @Test
+    void threePiecesAreFragmentsWhereverTheyLie() {
+        boolean[] fg = new boolean[W * H];
+        fill(fg, 20, 40, 50, 100);
+        fill(fg, 55, 40, 85, 100);
+        fill(fg, 90, 40, 120, 100);
+        assertTrue(SubjectHonesty.fragmented(fg, W, H));
+    }
+
+    private static void fill(boolean[] fg, int x0, int y0, int x1, int y1) {
+        for (int y = y0; y <= y1; y++) {
+            for (int x = x0; x <= x1; x++) {
+                fg[y * W + x] = true;
+            }
+        }
+    }
+}
