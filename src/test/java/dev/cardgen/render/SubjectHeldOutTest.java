@@ -41,6 +41,9 @@ class SubjectHeldOutTest {
     void texturedBackdropsGiveCleanCutoutsOrDecline() {
         SubjectScorecard.Line l = table.get(Kind.TEXTURED);
         assertTrue(l.detectedShare() >= 0.6, "detected share " + l.detectedShare());
+        // Sixth round (the minimum-cut refinement): 0.928 median at 512x384, was 0.854.
+        assertTrue(l.medianIou() >= 0.90, "median IoU " + l.medianIou());
+        assertEquals(0, l.falsePositives(), "wrong cut-outs");
         for (SubjectScorecard.Row r : rows) {
             if (r.scene().kind() == Kind.TEXTURED && r.subject().detected()) {
                 assertTrue(r.iou() >= 0.65, r.scene().name() + " IoU " + r.iou());
@@ -58,8 +61,10 @@ class SubjectHeldOutTest {
 
     @Test
     void scenesWithoutAProductAreDeclined() {
-        // Known, reported misses (docs/subject.md): the astronaut portrait is detected (a person in
-        // front of a flag), and coffee.jpg holds one cup, which is arguable. Everything else is declined.
+        // Known, reported misses (docs/subject.md): the astronaut portrait is detected at some sizes
+        // (a badge and a highlight: declined at this size since the two-pieces rule, detected at
+        // 1600 px), and coffee.jpg holds one cup on a wooden table, whose cut-out at this size is
+        // that cup and saucer - arguably right. Everything else is declined.
         int detected = 0;
         for (SubjectScorecard.Row r : rows) {
             if (r.scene().kind() != Kind.NO_PRODUCT) continue;
