@@ -6,7 +6,9 @@ import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Times {@link SubjectExtractor#extract} on 1600 px synthetic photos and on the tuning part's
@@ -17,24 +19,23 @@ public final class SubjectBench {
     public static void main(String[] args) {
         int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        List<BufferedImage> images = List.of(
-                SyntheticPhotos.product(SyntheticPhotos.Shape.MUG, SyntheticPhotos.Backdrop.RADIAL,
-                        SyntheticPhotos.PALETTES.get(4), true, 1600, 1200, 11).image(),
-                SyntheticPhotos.product(SyntheticPhotos.Shape.BOTTLE, SyntheticPhotos.Backdrop.TEXTURE,
-                        SyntheticPhotos.PALETTES.get(0), true, 1200, 1600, 12).image(),
-                SyntheticPhotos.product(SyntheticPhotos.Shape.SHOE_PAIR, SyntheticPhotos.Backdrop.LINEAR,
-                        SyntheticPhotos.PALETTES.get(5), true, 1600, 1600, 13).image());
+        Map<String, BufferedImage> photos = new LinkedHashMap<>();
+        photos.put("synthetic mug, radial sweep", SyntheticPhotos.product(SyntheticPhotos.Shape.MUG,
+                SyntheticPhotos.Backdrop.RADIAL, SyntheticPhotos.PALETTES.get(4), true, 1600, 1200, 11).image());
+        photos.put("synthetic bottle, texture", SyntheticPhotos.product(SyntheticPhotos.Shape.BOTTLE,
+                SyntheticPhotos.Backdrop.TEXTURE, SyntheticPhotos.PALETTES.get(0), true, 1200, 1600, 12).image());
+        photos.put("synthetic pair of shoes, linear sweep", SyntheticPhotos.product(SyntheticPhotos.Shape.SHOE_PAIR,
+                SyntheticPhotos.Backdrop.LINEAR, SyntheticPhotos.PALETTES.get(5), true, 1600, 1600, 13).image());
         List<RealComposites.Scene> textured = RealComposites.scenes(false, 1600, 1200).stream()
                 .filter(s -> s.kind() == RealComposites.Kind.TEXTURED).toList();
-        images = new java.util.ArrayList<>(images);
-        images.add(textured.get(0).image());
-        images.add(textured.get(textured.size() / 2).image());
-        List<String> names = List.of("synthetic mug, radial sweep", "synthetic bottle, texture", "synthetic pair of shoes, linear sweep",
-                textured.get(0).name(), textured.get(textured.size() / 2).name());
+        for (RealComposites.Scene scene : List.of(textured.get(0), textured.get(textured.size() / 2))) {
+            photos.put(scene.name(), scene.image());
+        }
         System.out.printf("cores=%d, load average=%.2f, java=%s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
-        for (BufferedImage img : images) {
+        for (Map.Entry<String, BufferedImage> photo : photos.entrySet()) {
+            BufferedImage img = photo.getValue();
             for (int i = 0; i < warmup; i++) {
                 SubjectExtractor.extract(img);
             }
@@ -53,7 +54,7 @@ public final class SubjectBench {
             Arrays.sort(cpu);
             System.out.printf("%s %dx%d: wall median %.1f ms, p90 %.1f ms, min %.1f ms | thread CPU median %.1f ms, p90 %.1f ms"
                             + " (detected=%s, runs=%d)%n",
-                    names.get(images.indexOf(img)), img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
+                    photo.getKey(), img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
                     cpu[runs / 2], cpu[(int) (runs * 0.9)], s.detected(), runs);
         }
     }
