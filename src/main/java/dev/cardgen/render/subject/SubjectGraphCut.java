@@ -1,7 +1,5 @@
 package dev.cardgen.render.subject;
 
-import java.util.ArrayDeque;
-
 /**
  * Minimum s-t cut of a 4-connected pixel grid by the Boykov-Kolmogorov max-flow algorithm: two
  * search trees grow from the source (product) and the sink (backdrop) along unsaturated edges;
@@ -32,8 +30,9 @@ final class SubjectGraphCut {
     private final int[] dist;
     private final int[] stamp;
     private final boolean[] queued;
-    private final ArrayDeque<Integer> active = new ArrayDeque<>();
-    private final ArrayDeque<Integer> orphans = new ArrayDeque<>();
+    /** FIFO queues of pixel indices; a pixel is in each at most once, so w * h slots suffice. */
+    private final IntQueue active;
+    private final IntQueue orphans;
     private int time;
 
     SubjectGraphCut(int w, int h) {
@@ -47,6 +46,8 @@ final class SubjectGraphCut {
         dist = new int[n];
         stamp = new int[n];
         queued = new boolean[n];
+        active = new IntQueue(n);
+        orphans = new IntQueue(n);
     }
 
     void terminal(int i, float capacity) {
@@ -110,9 +111,9 @@ final class SubjectGraphCut {
     /** Grows both trees from the active nodes until an S node touches a T node; returns it or -1. */
     private int growUntilContact() {
         while (!active.isEmpty()) {
-            int p = active.peekFirst();
+            int p = active.peek();
             if (tree[p] == FREE) {
-                active.pollFirst();
+                active.poll();
                 queued[p] = false;
                 continue;
             }
@@ -142,7 +143,7 @@ final class SubjectGraphCut {
                     stamp[q] = stamp[p];
                 }
             }
-            active.pollFirst();
+            active.poll();
             queued[p] = false;
         }
         return -1;
@@ -151,7 +152,7 @@ final class SubjectGraphCut {
     private void activate(int i) {
         if (!queued[i]) {
             queued[i] = true;
-            active.addLast(i);
+            active.add(i);
         }
     }
 
@@ -209,12 +210,12 @@ final class SubjectGraphCut {
 
     private void orphan(int i) {
         parent[i] = NONE;
-        orphans.addLast(i);
+        orphans.add(i);
     }
 
     private void adoptOrphans() {
         while (!orphans.isEmpty()) {
-            int p = orphans.pollFirst();
+            int p = orphans.poll();
             if (parent[p] != NONE) continue;
             adopt(p);
         }
@@ -284,5 +285,36 @@ final class SubjectGraphCut {
             dist[j] = dd--;
         }
         return d;
+    }
+
+    /** A ring buffer of ints: the queues run on every upload, so no boxing. */
+    private static final class IntQueue {
+        private final int[] items;
+        private int head;
+        private int size;
+
+        IntQueue(int capacity) {
+            items = new int[Math.max(1, capacity)];
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        void add(int v) {
+            items[(head + size) % items.length] = v;
+            size++;
+        }
+
+        int peek() {
+            return items[head];
+        }
+
+        int poll() {
+            int v = items[head];
+            head = (head + 1) % items.length;
+            size--;
+            return v;
+        }
     }
 }
