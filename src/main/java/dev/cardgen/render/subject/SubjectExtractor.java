@@ -30,7 +30,7 @@ public final class SubjectExtractor {
      * on a texture or a blurred backdrop scored 0.95 or more at any size, while a partial cut-out
      * (0.76) and a room with no product (0.71) scored below.
      */
-    private static final double TEXTURE_MIN_CONFIDENCE = 0.85;
+    private static final double OFF_PLAIN_MIN_CONFIDENCE = 0.85;
     /** On a plain backdrop, pieces this share of the shorter side apart are one product. */
     private static final int NEAR_PIECES_DIVISOR = 40;
     /** Width of the band the colour refinement decides, in multiples of the clean-up radius's window. */
@@ -138,7 +138,7 @@ public final class SubjectExtractor {
                         || SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)))
                 || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
         // Off a plain backdrop the score's border and contrast terms are weaker evidence: ask for more.
-        if (doubtful || (!plain && score.confidence() < TEXTURE_MIN_CONFIDENCE)) {
+        if (doubtful || (!plain && score.confidence() < OFF_PLAIN_MIN_CONFIDENCE)) {
             return Subject.fullFrame(w, h, Math.min(score.confidence(), 0.2));
         }
         if (!score.detected()) {
