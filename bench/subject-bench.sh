@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Subject stage: quality table on the composite photo set, then timing on 1600 px photos.
-# Usage: bench/subject-bench.sh [held-out|tuning] [width] [height] [out-dir]
+# Usage: bench/subject-bench.sh [held-out|tuning|procedural] [width] [height] [out-dir]
+#   procedural: the tuning products on drawn wood, fabric and stone (a stress check, not photographs).
 #   out-dir (optional) receives every photo and its mask as PNG for looking at.
 # Timing only: SUBJECT_BENCH_TIMING=1 bench/subject-bench.sh [warmup] [runs]
 set -euo pipefail

@@ -1,5 +1,6 @@
 package dev.cardgen.bench;
 
+import dev.cardgen.render.fixtures.ProceduralBackdrops;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SubjectScorecard;
 import java.io.File;
@@ -7,18 +8,21 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 /**
- * Quality table of the subject stage on the composite photo set. Usage: [tuning|held-out] [width] [height] [outDir].
- * With outDir, writes each photo and its mask for looking at.
+ * Quality table of the subject stage on the composite photo set. Usage: [tuning|held-out|procedural] [width]
+ * [height] [outDir]. {@code procedural}: the tuning products on drawn wood, fabric and stone, a stress check
+ * (see {@link ProceduralBackdrops}). With outDir, writes each photo and its mask for looking at.
  */
 public final class SubjectQualityBench {
 
     public static void main(String[] args) throws Exception {
-        boolean heldOut = args.length == 0 || !args[0].equals("tuning");
+        String part = args.length == 0 ? "held-out" : args[0];
+        boolean heldOut = !part.equals("tuning") && !part.equals("procedural");
         int w = args.length > 1 ? Integer.parseInt(args[1]) : 1600;
         int h = args.length > 2 ? Integer.parseInt(args[2]) : 1200;
         File out = args.length > 3 ? new File(args[3]) : null;
         if (out != null) out.mkdirs();
-        List<RealComposites.Scene> scenes = RealComposites.scenes(heldOut, w, h);
+        List<RealComposites.Scene> scenes = part.equals("procedural") ? ProceduralBackdrops.scenes(w, h)
+                : RealComposites.scenes(heldOut, w, h);
         // warm-up on one photo per kind so the timings are of compiled code
         for (int i = 0; i < 3; i++) SubjectScorecard.run(scenes.subList(0, Math.min(4, scenes.size())), r -> { });
         List<SubjectScorecard.Row> rows = SubjectScorecard.run(scenes, r -> {
@@ -34,7 +38,7 @@ public final class SubjectQualityBench {
                 }
             }
         });
-        System.out.printf("%n%s part, %dx%d, cores=%d, load average=%.2f, java=%s%n", heldOut ? "held-out" : "tuning", w, h,
+        System.out.printf("%n%s part, %dx%d, cores=%d, load average=%.2f, java=%s%n", heldOut ? "held-out" : part, w, h,
                 Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
