@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The subject stage on drawn wood, fabric and stone (surfaces the real photo set lacks), at a reduced
  * size: no surface alone is taken for a product, and no cut-out there is wrong. The floors are below
- * what the stage reaches today (24 of 25 detected, lowest IoU 0.58, docs/subject.md), so a regression fails.
+ * what the stage reaches today (24 of 25 detected, median IoU 0.987, lowest 0.58, docs/subject.md), so a
+ * regression fails.
  */
 class SubjectProceduralTest {
 
@@ -45,5 +46,24 @@ class SubjectProceduralTest {
         assertTrue(l.detectedShare() >= 0.8, "detected share " + l.detectedShare());
         assertTrue(l.medianIou() >= 0.9, "median IoU " + l.medianIou());
         assertEquals(0, l.falsePositives(), "cut-outs with IoU under 0.5");
+    }
+
+    /**
+     * The bottle's neck leaves the frame at the top: its look lies in the border band, where it must
+     * not be learnt as the surface's (before that rule the bottle on stone came out at IoU 0.59,
+     * its upper third missing; on dark wood at 0.87).
+     */
+    @Test
+    void aProductLeavingTheFrameIsNotTakenForTheSurface() {
+        for (String surface : List.of("wood", "stone")) {
+            SubjectScorecard.Row r = rows.stream().filter(x -> x.scene().name().equals("TEXTURED/BOTTLE/procedural-" + surface))
+                    .findFirst().orElseThrow();
+            boolean[] truth = r.scene().truth();
+            boolean leaves = false;
+            for (int x = 0; x < 512; x++) leaves |= truth[x];
+            assertTrue(leaves, "the bottle reaches the top edge");
+            assertTrue(r.subject().detected(), surface);
+            assertTrue(r.iou() >= 0.9, surface + " IoU " + r.iou());
+        }
     }
 }

@@ -10,9 +10,10 @@ import java.util.Random;
  * The border band is clustered (k-means) in that space, so every look the backdrop has along
  * the frame - brick and mortar, light and shade of a blurred room - becomes a cluster; a
  * pixel's distance to the nearest cluster, in units of the border's own spread, says how
- * unlike the backdrop it is. Sharpness separates an in-focus product from a blurred scene
- * even where their colours meet; the neighbourhood mean lets a texture's fine colour changes
- * count as background.
+ * unlike the backdrop it is. A look crowded into one short stretch of the frame is a product
+ * leaving it, not the backdrop, and is dropped from the model. Sharpness separates an in-focus
+ * product from a blurred scene even where their colours meet; the neighbourhood mean lets a
+ * texture's fine colour changes count as background.
  */
 final class SubjectTexture {
 
@@ -23,6 +24,15 @@ final class SubjectTexture {
     private static final float W_OWN = 0.35f;
     private static final float W_MEAN = 1f;
     private static final float W_SHARP = 1.6f;
+    /** A look of the border crowds into one stretch when this share of its samples lies within ... */
+    private static final double CROWD_SHARE = 0.8;
+    /** ... this share of the frame's perimeter. */
+    private static final double CROWD_STRETCH = 0.15;
+    /** Looks holding fewer samples than this share are left alone (a speck of the backdrop). */
+    private static final double CROWD_MIN_SHARE = 0.005;
+    /** At most this many crowded looks, holding at most this share of the samples, are dropped. */
+    private static final int CROWD_MAX_LOOKS = 2;
+    private static final double CROWD_MAX_SHARE = 0.05;
 
     /** Distance of every pixel to the backdrop, 1.0 = the border's own 97th percentile. */
     final float[] score;
@@ -59,23 +69,95 @@ final class SubjectTexture {
         Random rnd = new Random(42);
         int m = Math.min(SAMPLES, border.length);
         float[][] pts = new float[m][DIMS];
+        int[] at = new int[m];
         for (int k = 0; k < m; k++) {
             int i = border[m == border.length ? k : rnd.nextInt(border.length)];
+            at[k] = i;
             for (int d = 0; d < DIMS; d++) pts[k][d] = f[d][i];
         }
         float[][] centres = kmeans(pts, Math.min(CLUSTERS, m), rnd);
+        boolean[] intruder = new boolean[m];
+        centres = withoutCrowdedLooks(centres, pts, at, w, h, intruder);
+        // the scale is the backdrop's own spread: samples of a dropped look are not backdrop
         float[] bd = new float[m];
-        for (int k = 0; k < m; k++) bd[k] = nearest(pts[k], centres);
-        float[] sorted = bd.clone();
+        int kept = 0;
+        for (int k = 0; k < m; k++) {
+            if (!intruder[k]) bd[kept++] = nearest(pts[k], centres);
+        }
+        float[] sorted = Arrays.copyOf(bd, kept);
         Arrays.sort(sorted);
-        float scale = Math.max(4f, sorted[(int) (0.97 * (m - 1))]);
+        float scale = Math.max(4f, sorted[(int) (0.97 * (kept - 1))]);
         float[] score = new float[n];
         float[] v = new float[DIMS];
         for (int i = 0; i < n; i++) {
             for (int d = 0; d < DIMS; d++) v[d] = f[d][i];
             score[i] = nearest(v, centres) / scale;
         }
-        return new SubjectTexture(score, sorted[m / 2] / scale);
+        return new SubjectTexture(score, sorted[kept / 2] / scale);
+    }
+
+    /**
+     * Drops the looks of the border that crowd into one short stretch of the frame: a product that
+     * leaves the frame (a bottle's neck at the top edge) puts its own look into the border band,
+     * farthest-point seeding gives that look a centre, and the product would then score as backdrop.
+     * A texture's own looks recur all along the frame. Only a few small crowded looks are dropped: a
+     * border made of many (a room, a portrait's background, their looks each on one side of the
+     * frame) is not a texture with a product leaving it, and is left as it is. Marks the samples of
+     * the dropped looks in {@code intruder}.
+     */
+    private static float[][] withoutCrowdedLooks(float[][] centres, float[][] pts, int[] at, int w, int h,
+            boolean[] intruder) {
+        int m = pts.length, k = centres.length, perimeter = 2 * (w + h);
+        int[] assign = new int[m];
+        int[] count = new int[k];
+        for (int s = 0; s < m; s++) {
+            assign[s] = nearestCentre(pts[s], centres);
+            count[assign[s]]++;
+        }
+        int[][] positions = new int[k][];
+        for (int c = 0; c < k; c++) positions[c] = new int[count[c]];
+        int[] filled = new int[k];
+        for (int s = 0; s < m; s++) {
+            positions[assign[s]][filled[assign[s]]++] = perimeterPosition(at[s], w, h);
+        }
+        int window = (int) Math.round(CROWD_STRETCH * perimeter);
+        boolean[] drop = new boolean[k];
+        int dropped = 0, droppedSamples = 0;
+        for (int c = 0; c < k; c++) {
+            int[] p = positions[c];
+            if (p.length < CROWD_MIN_SHARE * m) continue;
+            Arrays.sort(p);
+            // the most samples of this look that one stretch of the (closed) frame holds
+            int most = 0;
+            for (int i = 0, j = 0; i < p.length; i++) {
+                j = Math.max(j, i);
+                while (j < i + p.length && (j < p.length ? p[j] : p[j - p.length] + perimeter) - p[i] <= window) j++;
+                most = Math.max(most, j - i);
+            }
+            if (most >= CROWD_SHARE * p.length) {
+                drop[c] = true;
+                dropped++;
+                droppedSamples += p.length;
+            }
+        }
+        if (dropped == 0 || dropped > CROWD_MAX_LOOKS || droppedSamples > CROWD_MAX_SHARE * m) return centres;
+        float[][] out = new float[k - dropped][];
+        for (int c = 0, o = 0; c < k; c++) {
+            if (!drop[c]) out[o++] = centres[c];
+        }
+        for (int s = 0; s < m; s++) intruder[s] = drop[assign[s]];
+        return out;
+    }
+
+    /** Position of a border pixel along the frame, clockwise from the top left corner. */
+    private static int perimeterPosition(int i, int w, int h) {
+        int x = i % w, y = i / w;
+        int top = y, right = w - 1 - x, bottom = h - 1 - y, left = x;
+        int least = Math.min(Math.min(top, bottom), Math.min(left, right));
+        if (least == top) return x;
+        if (least == right) return w + y;
+        if (least == bottom) return w + h + (w - 1 - x);
+        return 2 * w + h + (h - 1 - y);
     }
 
     private static float[] scaled(float[] a, float k) {
@@ -130,13 +212,7 @@ final class SubjectTexture {
         int[] assign = new int[pts.length];
         for (int iter = 0; iter < 8; iter++) {
             for (int p = 0; p < pts.length; p++) {
-                int bi = 0;
-                float bv = Float.MAX_VALUE;
-                for (int j = 0; j < k; j++) {
-                    float d = dist(pts[p], c[j]);
-                    if (d < bv) { bv = d; bi = j; }
-                }
-                assign[p] = bi;
+                assign[p] = nearestCentre(pts[p], c);
             }
             float[][] sum = new float[k][DIMS];
             int[] cnt = new int[k];
@@ -150,6 +226,19 @@ final class SubjectTexture {
             }
         }
         return c;
+    }
+
+    private static int nearestCentre(float[] v, float[][] centres) {
+        int best = 0;
+        float bv = Float.MAX_VALUE;
+        for (int c = 0; c < centres.length; c++) {
+            float d = dist(v, centres[c]);
+            if (d < bv) {
+                bv = d;
+                best = c;
+            }
+        }
+        return best;
     }
 
     private static float nearest(float[] v, float[][] centres) {
