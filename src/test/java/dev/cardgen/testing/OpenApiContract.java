@@ -8,6 +8,8 @@ import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.atlassian.oai.validator.util.OpenApiLoader;
 import com.atlassian.oai.validator.restassured.RestAssuredRequest;
 import com.atlassian.oai.validator.restassured.RestAssuredResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.filter.FilterContext;
 import io.restassured.filter.OrderedFilter;
 import io.restassured.response.Response;
@@ -17,7 +19,9 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.core.models.ParseOptions;
 
+import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,7 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * and CORS preflights ({@code OPTIONS}, answered by the CORS layer before any operation).
  * <p>
  * The event stream is read with java.net.http, not rest-assured: stream tests hand its events to
- * {@link #assertEventsMatch}, which checks each event's data against its {@code Stream…Event} schema.
+ * {@link #assertEventsMatch}, which checks each event's data against its {@code Stream…Event} schema; webhook
+ * tests hand the bodies their receiver got to {@link #assertWebhookEventMatches}.
  */
 public final class OpenApiContract implements OrderedFilter {
 
@@ -125,13 +130,42 @@ public final class OpenApiContract implements OrderedFilter {
             return List.of("an event without a name");
         }
         String name = "Stream" + Character.toUpperCase(event.charAt(0)) + event.substring(1) + "Event";
+        return schemaMismatches(origin, name, dataJson, "event " + event);
+    }
+
+    /**
+     * Fails unless {@code body}, a webhook delivery's body, is valid by the {@code WebhookEvent} schema of
+     * the app at {@code origin}. Its {@code data} is checked against the schema its {@code object} names
+     * (the discriminator's mapping: Generation or Export) on its own: through the {@code oneOf} the
+     * validator's complaint about a nullable reference's null cannot be told from a real mismatch.
+     */
+    public void assertWebhookEventMatches(String origin, String body) {
+        List<String> errors = new ArrayList<>(schemaMismatches(origin, "WebhookEvent", body, "webhook event").stream()
+                .filter(m -> !m.startsWith("ERROR - [Path '/data"))
+                .toList());
+        try {
+            JsonNode data = new ObjectMapper().readTree(body).path("data");
+            String object = data.path("object").asText();
+            String name = object.isEmpty() ? "" : Character.toUpperCase(object.charAt(0)) + object.substring(1);
+            errors.addAll(schemaMismatches(origin, name, data.toString(), "webhook event's data (object " + object + ")"));
+        } catch (IOException e) {
+            errors.add("not JSON: " + e.getMessage());
+        }
+        if (!errors.isEmpty()) {
+            throw new AssertionError("The webhook delivery does not match /q/openapi:\n" + String.join("\n", errors) + "\n" + body);
+        }
+    }
+
+    /** What of {@code json} the schema {@code name} of the document of the app at {@code origin} does not allow. */
+    private List<String> schemaMismatches(String origin, String name, String json, String what) {
         EventSchemas schemas = eventSchemas.computeIfAbsent(origin, EventSchemas::load);
         Schema<?> schema = schemas.api().getComponents().getSchemas().get(name);
         if (schema == null) {
-            return List.of("no schema " + name + " describes the event " + event);
+            return List.of("no schema " + name + " describes the " + what);
         }
-        return schemas.validator().validate(dataJson, schema, "event." + event).getMessages().stream()
+        return schemas.validator().validate(json, schema, name).getMessages().stream()
                 .filter(m -> m.getLevel() == ValidationReport.Level.ERROR)
+                .filter(m -> !isNullForNullableReference(m))
                 .map(ValidationReport.Message::toString)
                 .toList();
     }

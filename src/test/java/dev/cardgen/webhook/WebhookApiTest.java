@@ -2,11 +2,13 @@ package dev.cardgen.webhook;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
 import dev.cardgen.testing.WebhookReceiver;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -150,6 +152,7 @@ class WebhookApiTest {
             @SuppressWarnings("unchecked")
             Map<String, Object> event = JSON.readValue(got.body(), Map.class);
             assertEquals(List.of("id", "object", "type", "created_at", "data"), List.copyOf(event.keySet()));
+            OpenApiContract.INSTANCE.assertWebhookEventMatches("http://localhost:" + RestAssured.port, got.body());
             assertTrue(((String) event.get("id")).matches("evt_[0-9A-Za-z]{24}"));
             assertEquals("event", event.get("object"));
             assertEquals("generation.completed", event.get("type"));
