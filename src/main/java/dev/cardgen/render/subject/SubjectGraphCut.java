@@ -34,6 +34,8 @@ final class SubjectGraphCut {
     private final IntQueue active;
     private final IntQueue orphans;
     private int time;
+    /** Direction of the edge by which the S node that growUntilContact returns touches the T tree. */
+    private int contactDir;
 
     SubjectGraphCut(int w, int h) {
         this.w = w;
@@ -105,8 +107,6 @@ final class SubjectGraphCut {
             adoptOrphans();
         }
     }
-
-    private int contactDir;
 
     /** Grows both trees from the active nodes until an S node touches a T node; returns it or -1. */
     private int growUntilContact() {
