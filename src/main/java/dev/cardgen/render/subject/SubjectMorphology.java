@@ -24,14 +24,30 @@ final class SubjectMorphology {
                 if (drop >= 0 && src[row + drop] == grow) count--;
             }
         }
-        System.arraycopy(tmp, 0, out, 0, out.length);
+        // the same sliding count down each column, so the cost does not grow with r
+        int[] column = new int[w];
+        for (int k = 0; k <= Math.min(r, h - 1); k++) {
+            int row = k * w;
+            for (int x = 0; x < w; x++) {
+                if (tmp[row + x] == grow) column[x]++;
+            }
+        }
         for (int y = 0; y < h; y++) {
             int o = y * w;
-            for (int k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) {
-                if (k == y) continue;
-                int row = k * w;
+            for (int x = 0; x < w; x++) {
+                out[o + x] = column[x] > 0 ? grow : !grow;
+            }
+            int add = y + r + 1, drop = y - r;
+            if (add < h) {
+                int row = add * w;
                 for (int x = 0; x < w; x++) {
-                    if (tmp[row + x] == grow) out[o + x] = grow;
+                    if (tmp[row + x] == grow) column[x]++;
+                }
+            }
+            if (drop >= 0) {
+                int row = drop * w;
+                for (int x = 0; x < w; x++) {
+                    if (tmp[row + x] == grow) column[x]--;
                 }
             }
         }
