@@ -109,6 +109,39 @@ final class SubjectDefocus {
         return fills[fills.length - 1];
     }
 
+    /** Directions of the lines along which outline gaps are bridged (and their mirror images). */
+    private static final int[][] DIRECTIONS = {{1, 0}, {0, 1}, {1, 1}, {1, -1}, {2, 1}, {1, 2}, {2, -1}, {1, -2}};
+
+    /**
+     * The steps with their gaps bridged by straight lines: along each of eight directions, a run of
+     * at most {@code len} pixels between two step pixels of one line is filled (a closing along that
+     * line). Where a stretch of the outline holds no step at all - a white bottle against a bright
+     * window - the outline on either side of it still lines up, and the line between closes it.
+     */
+    static boolean[] bridged(boolean[] step, int w, int h, int len) {
+        boolean[] out = step.clone();
+        for (int[] d : DIRECTIONS) {
+            int dx = d[0], dy = d[1];
+            int most = Math.max(1, (int) Math.round(len / Math.hypot(dx, dy)));
+            for (int y0 = 0; y0 < h; y0++) {
+                for (int x0 = 0; x0 < w; x0++) {
+                    // a line of this direction starts where its previous pixel would lie outside the frame
+                    int px = x0 - dx, py = y0 - dy;
+                    if (px >= 0 && py >= 0 && px < w && py < h) continue;
+                    int last = -1, j = 0;
+                    for (int x = x0, y = y0; x >= 0 && y >= 0 && x < w && y < h; x += dx, y += dy, j++) {
+                        if (!step[y * w + x]) continue;
+                        if (last >= 0 && j - last - 1 <= most) {
+                            for (int t = last + 1; t < j; t++) out[(y0 + t * dy) * w + x0 + t * dx] = true;
+                        }
+                        last = j;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static boolean[] fill(boolean[] step, int w, int h, int r) {
         boolean[] wall = SubjectMorphology.morph(step, w, h, r, true);
         return SubjectMorphology.morph(SubjectEnclosure.enclosed(wall, w, h), w, h, r, false);

@@ -37,6 +37,10 @@ public final class SubjectExtractor {
     private static final int REFINE_BAND = 3;
     /** The guided filter's radius at working-copy size, in pixels of the segmentation grid. */
     private static final int GUIDE_RADIUS = 2;
+    /** Blurred backdrops: outline gaps up to this share of the shorter side are bridged by a straight line. */
+    private static final double BRIDGE = 0.2;
+    /** Blurred backdrops: an edge pixel of the mask further than this from a sharp step was made up. */
+    private static final int INVENTED_NEAR = 2;
 
     private SubjectExtractor() {
     }
@@ -83,6 +87,17 @@ public final class SubjectExtractor {
                 boolean[] wider = SubjectMorphology.open(SubjectDefocus.enclosed(wall, sw, sh, 2 * r), sw, sh, r);
                 if (!SubjectHonesty.strayOutline(wider, step, sw, sh, 2 * r)) {
                     fg = wider;
+                } else {
+                    // A stretch of the outline holds no step at all (a white bottle against a
+                    // bright window): bridge the steps' gaps with straight lines, and keep that only
+                    // if the mask now follows the outline and invents little of its own edge.
+                    int len = (int) Math.round(BRIDGE * Math.min(sw, sh));
+                    boolean[] bridged = SubjectMorphology.open(
+                            SubjectDefocus.enclosed(SubjectDefocus.bridged(step, sw, sh, len), sw, sh, r), sw, sh, r);
+                    if (!SubjectHonesty.strayOutline(bridged, step, sw, sh, 2 * r)
+                            && !SubjectHonesty.inventedOutline(bridged, step, sw, sh, INVENTED_NEAR)) {
+                        fg = bridged;
+                    }
                 }
             }
             d = new float[n];

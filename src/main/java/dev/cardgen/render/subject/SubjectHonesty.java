@@ -17,6 +17,8 @@ final class SubjectHonesty {
     private static final double MAX_STRAY_STEPS = 0.12;
     /** Defocus: the longest run of sharp steps away from the mask, as a share of the frame's longer side. */
     private static final double MAX_STRAY_RUN = 0.08;
+    /** Defocus: at most this share of the mask's edge may run away from the sharp steps. */
+    static final double MAX_INVENTED_OUTLINE = 0.12;
     /** Texture: at least this share of the mask must be unlike the backdrop by itself. */
     private static final double MIN_OWN_SHARE = 0.55;
 
@@ -112,6 +114,25 @@ final class SubjectHonesty {
      */
     static boolean strayOutline(boolean[] fg, boolean[] step, int w, int h, int r) {
         return longestStrayRun(fg, step, w, h, r) > MAX_STRAY_RUN * Math.max(w, h);
+    }
+
+    /**
+     * True when more than {@link #MAX_INVENTED_OUTLINE} of the mask's edge runs further than
+     * {@code near} pixels from any sharp step: an outline made up where the photo shows none (a
+     * bridged gap that cut a wedge of the backdrop in, or a notch out).
+     */
+    static boolean inventedOutline(boolean[] fg, boolean[] step, int w, int h, int near) {
+        boolean[] onStep = SubjectMorphology.morph(step, w, h, near, true);
+        int edge = 0, invented = 0;
+        for (int y = 1; y < h - 1; y++) {
+            for (int x = 1; x < w - 1; x++) {
+                int i = y * w + x;
+                if (!fg[i] || (fg[i - 1] && fg[i + 1] && fg[i - w] && fg[i + w])) continue;
+                edge++;
+                if (!onStep[i]) invented++;
+            }
+        }
+        return invented > MAX_INVENTED_OUTLINE * edge;
     }
 
     /** The most pixels of one connected run of sharp steps lying more than r pixels from the mask. */

@@ -46,6 +46,27 @@ class SubjectHonestyTest {
         assertTrue(SubjectHonesty.fragmented(fg, W, H));
     }
 
+    @Test
+    void aMaskOnTheOutlineInventsNothingAndAWedgeOffItDoes() {
+        boolean[] step = new boolean[W * H];
+        for (int k = 40; k <= 110; k++) {
+            step[40 * W + k + 30] = true;  // top of a 71 x 71 square outline, x 70..140
+            step[110 * W + k + 30] = true; // bottom
+            step[k * W + 70] = true;       // left
+            step[k * W + 140] = true;      // right
+        }
+        boolean[] fg = new boolean[W * H];
+        fill(fg, 70, 40, 140, 110);
+        assertFalse(SubjectHonesty.inventedOutline(fg, step, W, H, 2));
+        // the same square with a wedge of the backdrop cut into its right half: its slopes follow no step
+        for (int y = 40; y <= 110; y++) {
+            for (int x = 141 - (55 - Math.abs(y - 75)); x <= 140; x++) {
+                if (x > 105) fg[y * W + x] = false;
+            }
+        }
+        assertTrue(SubjectHonesty.inventedOutline(fg, step, W, H, 2));
+    }
+
     private static void fill(boolean[] fg, int x0, int y0, int x1, int y1) {
         for (int y = y0; y <= y1; y++) {
             for (int x = x0; x <= x1; x++) {
