@@ -77,28 +77,7 @@ public final class SubjectExtractor {
             step = SubjectDefocus.steps(grad, sharp, sw, sh);
             fg = SubjectMorphology.open(SubjectDefocus.enclosed(step, sw, sh, r), sw, sh, r);
             if (SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)) {
-                // The outline leaked (along the product's own shadow, or where its colour meets the
-                // backdrop's): close it again with the mask as walls too and gaps twice as wide, and
-                // keep that only if the mask now follows the outline.
-                boolean[] wall = step.clone();
-                for (int i = 0; i < n; i++) {
-                    wall[i] |= fg[i];
-                }
-                boolean[] wider = SubjectMorphology.open(SubjectDefocus.enclosed(wall, sw, sh, 2 * r), sw, sh, r);
-                if (!SubjectHonesty.strayOutline(wider, step, sw, sh, 2 * r)) {
-                    fg = wider;
-                } else {
-                    // A stretch of the outline holds no step at all (a white bottle against a
-                    // bright window): bridge the steps' gaps with straight lines, and keep that only
-                    // if the mask now follows the outline and invents little of its own edge.
-                    int len = (int) Math.round(BRIDGE * Math.min(sw, sh));
-                    boolean[] bridged = SubjectMorphology.open(
-                            SubjectDefocus.enclosed(SubjectDefocus.bridged(step, sw, sh, len), sw, sh, r), sw, sh, r);
-                    if (!SubjectHonesty.strayOutline(bridged, step, sw, sh, 2 * r)
-                            && !SubjectHonesty.inventedOutline(bridged, step, sw, sh, INVENTED_NEAR)) {
-                        fg = bridged;
-                    }
-                }
+                fg = closedLeak(fg, step, sw, sh, r);
             }
             d = new float[n];
             t = 1;
@@ -173,6 +152,34 @@ public final class SubjectExtractor {
             return Subject.fullFrame(w, h, 0);
         }
         return new Subject(mask, box, score.confidence(), true);
+    }
+
+    /**
+     * A blurred backdrop's fill that leaked into the product (its mask leaves a long run of the
+     * outline outside) tried closed again, keeping the first try whose mask follows the outline, or
+     * the leaked mask (the honesty rules then decline it).
+     */
+    private static boolean[] closedLeak(boolean[] fg, boolean[] step, int sw, int sh, int r) {
+        // Along the product's own shadow, or where its colour meets the backdrop's: the mask as walls
+        // too, and gaps twice as wide.
+        boolean[] wall = step.clone();
+        for (int i = 0; i < wall.length; i++) {
+            wall[i] |= fg[i];
+        }
+        boolean[] wider = SubjectMorphology.open(SubjectDefocus.enclosed(wall, sw, sh, 2 * r), sw, sh, r);
+        if (!SubjectHonesty.strayOutline(wider, step, sw, sh, 2 * r)) {
+            return wider;
+        }
+        // A stretch of the outline holds no step at all (a white bottle against a bright window):
+        // the steps' gaps bridged by straight lines, kept only if the mask invents little of its edge.
+        int len = (int) Math.round(BRIDGE * Math.min(sw, sh));
+        boolean[] bridged = SubjectMorphology.open(
+                SubjectDefocus.enclosed(SubjectDefocus.bridged(step, sw, sh, len), sw, sh, r), sw, sh, r);
+        if (!SubjectHonesty.strayOutline(bridged, step, sw, sh, 2 * r)
+                && !SubjectHonesty.inventedOutline(bridged, step, sw, sh, INVENTED_NEAR)) {
+            return bridged;
+        }
+        return fg;
     }
 
     private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
