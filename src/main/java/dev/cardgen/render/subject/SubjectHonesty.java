@@ -127,7 +127,7 @@ final class SubjectHonesty {
         for (int y = 1; y < h - 1; y++) {
             for (int x = 1; x < w - 1; x++) {
                 int i = y * w + x;
-                if (!fg[i] || (fg[i - 1] && fg[i + 1] && fg[i - w] && fg[i + w])) continue;
+                if (!SubjectMorphology.onEdge(fg, i, w)) continue;
                 edge++;
                 if (!onStep[i]) invented++;
             }

@@ -54,6 +54,11 @@ final class SubjectMorphology {
         return out;
     }
 
+    /** True for a pixel of the mask with a 4-neighbour outside it; i must not lie on the frame's edge. */
+    static boolean onEdge(boolean[] m, int i, int w) {
+        return m[i] && (!m[i - 1] || !m[i + 1] || !m[i - w] || !m[i + w]);
+    }
+
     static boolean[] close(boolean[] m, int w, int h, int r) {
         return morph(morph(m, w, h, r, true), w, h, r, false);
     }

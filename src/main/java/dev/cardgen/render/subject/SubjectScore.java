@@ -22,7 +22,7 @@ record SubjectScore(double confidence, boolean detected, double area, double bor
                 if (!fg[i]) continue;
                 area++;
                 // Two pixels inside the edge: the product's own colour, past the mixed ring.
-                boolean nearEdge = !fg[i - 1] || !fg[i + 1] || !fg[i - w] || !fg[i + w];
+                boolean nearEdge = SubjectMorphology.onEdge(fg, i, w);
                 if (!nearEdge && x > 2 && y > 2 && x < w - 3 && y < h - 3
                         && (!fg[i - 3] || !fg[i + 3] || !fg[i - 3 * w] || !fg[i + 3 * w])) {
                     edgeSum += d[i];
