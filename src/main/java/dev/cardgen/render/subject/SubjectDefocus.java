@@ -22,6 +22,8 @@ final class SubjectDefocus {
     private static final int MAX_WIDEN = 6;
     /** The narrowest wall whose enclosed area reaches this share of the widest's wins. */
     private static final double NEAR_BEST = 0.9;
+    /** At most this many pixels of a step's outer half are dropped from the mask (its crest stops it sooner). */
+    private static final int MAX_CREST_PASSES = 8;
     /** A border whose 99th-percentile gradient (Lab units per pixel) stays under this is blurred. */
     static final float BLURRED_BORDER = 3.2f;
 
@@ -140,6 +142,47 @@ final class SubjectDefocus {
             }
         }
         return out;
+    }
+
+    /**
+     * The mask's outline moved from the outer rim of its steps onto their crest. What the walls
+     * enclose includes the walls, and a step, spread by the grid's downsampling and blur, is a
+     * band a few pixels wide whose outer half shows the backdrop: a rim of the room stayed around
+     * the product. An edge pixel of the mask that lies on a step is dropped while the gradient
+     * still rises one pixel further in (away from the backdrop beside it); at the crest it stays.
+     */
+    static boolean[] toCrest(boolean[] fg, boolean[] step, float[] grad, int w, int h) {
+        boolean[] cur = fg;
+        for (int pass = 0; pass < MAX_CREST_PASSES; pass++) {
+            boolean[] next = cur.clone();
+            boolean changed = false;
+            for (int y = 1; y < h - 1; y++) {
+                for (int x = 1; x < w - 1; x++) {
+                    int i = y * w + x;
+                    if (!cur[i] || !step[i]) continue;
+                    // inwards: away from the backdrop pixels around it
+                    int vx = 0, vy = 0;
+                    for (int dy = -1; dy <= 1; dy++) {
+                        for (int dx = -1; dx <= 1; dx++) {
+                            if (!cur[i + dy * w + dx]) {
+                                vx -= dx;
+                                vy -= dy;
+                            }
+                        }
+                    }
+                    if (vx == 0 && vy == 0) continue;
+                    double len = Math.hypot(vx, vy);
+                    int j = i + (int) Math.round(vy / len) * w + (int) Math.round(vx / len);
+                    if (cur[j] && grad[j] > grad[i]) {
+                        next[i] = false;
+                        changed = true;
+                    }
+                }
+            }
+            cur = next;
+            if (!changed) break;
+        }
+        return cur;
     }
 
     private static boolean[] fill(boolean[] step, int w, int h, int r) {

@@ -138,6 +138,13 @@ public final class SubjectExtractor {
         if (!score.detected()) {
             return Subject.fullFrame(w, h, score.confidence());
         }
+        if (step != null) {
+            // judged above as enclosed, walls included; cut out along the steps' crest
+            fg = SubjectDefocus.toCrest(fg, step, grad, sw, sh);
+            for (int i = 0; i < n; i++) {
+                d[i] = fg[i] ? 2 : 0;
+            }
+        }
         float[] alpha = SubjectSoftEdge.alpha(fg, small, d, t, sw, sh);
         BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();

@@ -1,5 +1,6 @@
 package dev.cardgen.render.subject;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,48 @@ class SubjectDefocusTest {
         }
         assertFalse(SubjectDefocus.enclosed(step, W, H, 1)[50 * W + 50], "open: the fill leaks in");
         assertTrue(SubjectDefocus.enclosed(SubjectDefocus.bridged(step, W, H, 32), W, H, 1)[50 * W + 50]);
+    }
+
+    @Test
+    void theOutlineMovesFromTheStepsOuterRimOntoItsCrest() {
+        // a dark disc of radius 30 on a light backdrop that turns from warm to cool, edge antialiased
+        int[] rgb = new int[W * H];
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                double cover = Math.max(0, Math.min(1, 30.5 - Math.hypot(x - 60, y - 50)));
+                int r = (int) Math.round(cover * 60 + (1 - cover) * (230 - x / 2.0));
+                int g = (int) Math.round(cover * 50 + (1 - cover) * 200);
+                int b = (int) Math.round(cover * 40 + (1 - cover) * (150 + x / 2.0));
+                rgb[y * W + x] = r << 16 | g << 8 | b;
+            }
+        }
+        float[][] lab = SubjectColour.toLab(rgb);
+        SubjectColour.blur3(lab, W, H);
+        float[] grad = SubjectDefocus.gradient(lab, W, H);
+        boolean[] step = SubjectDefocus.steps(grad, SubjectDefocus.borderSharpness(grad, W, H), W, H);
+        boolean[] enclosed = SubjectDefocus.enclosed(step, W, H, 1);
+        boolean[] crest = SubjectDefocus.toCrest(enclosed, step, grad, W, H);
+
+        double before = iouWithDisc(enclosed), after = iouWithDisc(crest);
+        assertTrue(before < 0.90, "the fill keeps the step's outer half: " + before);
+        assertTrue(after > 0.96, "on the crest: " + after);
+        for (int i = 0; i < W * H; i++) {
+            if (enclosed[i] && !crest[i]) {
+                assertTrue(step[i], "only step pixels are dropped");
+                assertTrue(Math.hypot(i % W - 60, i / W - 50) > 29, "nothing inside the disc is dropped");
+            }
+        }
+        assertArrayEquals(crest, SubjectDefocus.toCrest(crest, step, grad, W, H), "the crest stops it");
+    }
+
+    private static double iouWithDisc(boolean[] mask) {
+        int both = 0, either = 0;
+        for (int i = 0; i < W * H; i++) {
+            boolean disc = Math.hypot(i % W - 60, i / W - 50) <= 30;
+            if (disc && mask[i]) both++;
+            if (disc || mask[i]) either++;
+        }
+        return (double) both / either;
     }
 
     private static int count(boolean[] a) {
