@@ -149,7 +149,7 @@ public final class SubjectExtractor {
         BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         SubjectColour.upsample(alpha, sw, sh, f, m, w, h);
-        if (f > 1 && texture == null) {
+        if (texture == null) {
             // On a smooth or defocused backdrop the photo's own edge is the outline; a texture's
             // edges beside the product would pull the ramp off it, so there the grid's edge stays.
             SubjectGuidedEdge.refine(m, rgb, w, h, GUIDE_RADIUS * f);
