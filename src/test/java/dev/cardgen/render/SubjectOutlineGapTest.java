@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * through the gap and both were declined. Bridging the gap with a straight line recovers them,
  * and the check that the mask invents little of its own edge keeps the wedges such lines cut
  * elsewhere (a bag's handle on the blurred cat, a bottle's white shoulder on the sky) declined.
- * And every cut-out there stops on the crest of the outline's steps, not on their outer rim.
+ * And every cut-out there stops on the crest of the outline's steps, not on their outer rim, and a
+ * product leaving the frame does not make the blurred border look like a texture.
  */
 class SubjectOutlineGapTest {
 
@@ -71,6 +72,17 @@ class SubjectOutlineGapTest {
                 .mapToDouble(SubjectOutlineGapTest::outsideShare).sorted().toArray();
         assertEquals(19, extra.length, "detected");
         assertTrue(extra[extra.length / 2] <= 0.03, "median share outside the product " + extra[extra.length / 2]);
+    }
+
+    @Test
+    void aBoxLeavingTheFrameInFrontOfABlurredRoomIsCutOut() {
+        // Upright, the box runs out of the frame at its right edge: its sharp fur in the border band
+        // made the whole border look like a texture, and it was declined there.
+        RealComposites.Scene box = RealComposites.scenes(false, 384, 512).stream()
+                .filter(s -> s.name().equals("BLURRED/BOX/blurred-room-apartment.jpg")).findFirst().orElseThrow();
+        SubjectScorecard.Row r = SubjectScorecard.run(List.of(box), x -> { }).get(0);
+        assertTrue(r.subject().detected(), "detected");
+        assertTrue(r.iou() >= 0.95, "IoU " + r.iou());
     }
 
     /** Pixels of the cut-out (alpha at least half) outside the product, per pixel of the product. */

@@ -195,6 +195,17 @@ final class SubjectBackground {
         return Arrays.copyOf(out, n);
     }
 
+    /** Position of a border pixel along the frame, clockwise from the top left corner (0 .. 2(w+h)). */
+    static int perimeterPosition(int i, int w, int h) {
+        int x = i % w, y = i / w;
+        int top = y, right = w - 1 - x, bottom = h - 1 - y, left = x;
+        int least = Math.min(Math.min(top, bottom), Math.min(left, right));
+        if (least == top) return x;
+        if (least == right) return w + y;
+        if (least == bottom) return w + h + (w - 1 - x);
+        return 2 * w + h + (h - 1 - y);
+    }
+
     private static float median(float[] v) {
         float[] c = v.clone();
         Arrays.sort(c);

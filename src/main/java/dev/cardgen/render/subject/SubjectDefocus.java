@@ -24,6 +24,15 @@ final class SubjectDefocus {
     private static final double NEAR_BEST = 0.9;
     /** At most this many pixels of a step's outer half are dropped from the mask (its crest stops it sooner). */
     private static final int MAX_CREST_PASSES = 8;
+    /** The border band is judged in this many stretches along the frame. */
+    private static final int STRETCHES = 12;
+    /**
+     * A stretch this many times sharper than the border's median stretch (and sharper than any
+     * blurred backdrop) is a product leaving the frame, at most {@link #MAX_LEAVING} of them.
+     */
+    private static final float LEAVING_FACTOR = 4f;
+    private static final float LEAVING_FLOOR = 0.5f;
+    private static final int MAX_LEAVING = 3;
     /** A border whose 99th-percentile gradient (Lab units per pixel) stays under this is blurred. */
     static final float BLURRED_BORDER = 3.2f;
 
@@ -47,18 +56,55 @@ final class SubjectDefocus {
         return g;
     }
 
-    /** The 99th percentile of the gradient in the border band: low when the backdrop is out of focus. */
+    /**
+     * The 99th percentile of the gradient in the border band: low when the backdrop is out of
+     * focus. A product leaving the frame puts its own sharp outline into the band over a short
+     * stretch, and a box cut by the frame's edge in front of a defocused room made the whole border
+     * look sharp (a texture). So the band is cut into stretches along the frame, and a few stretches
+     * sharper than any blurred backdrop and than several times the border's median stretch are set
+     * aside. A texture is sharp all along the frame and keeps every stretch; so does a border with
+     * more sharp stretches than a product leaving it would make.
+     */
     static float borderSharpness(float[] grad, int w, int h) {
         int[] idx = SubjectBackground.borderIndices(w, h, Math.max(3, Math.min(w, h) / 25));
-        float[] v = new float[idx.length];
-        int k = 0;
+        int perimeter = 2 * (w + h);
+        float[][] stretch = new float[STRETCHES][idx.length];
+        int[] count = new int[STRETCHES];
         for (int i : idx) {
             int x = i % w, y = i / w;
-            if (x > 0 && y > 0 && x < w - 1 && y < h - 1) v[k++] = grad[i];
+            if (x <= 0 || y <= 0 || x >= w - 1 || y >= h - 1) continue;
+            int k = (int) Math.min(STRETCHES - 1, (long) SubjectBackground.perimeterPosition(i, w, h) * STRETCHES / perimeter);
+            stretch[k][count[k]++] = grad[i];
         }
-        v = Arrays.copyOf(v, k);
+        float[] top = new float[STRETCHES];
+        float[] tops = new float[STRETCHES];
+        int used = 0;
+        for (int k = 0; k < STRETCHES; k++) {
+            if (count[k] == 0) continue;
+            top[k] = percentile99(Arrays.copyOf(stretch[k], count[k]));
+            tops[used++] = top[k];
+        }
+        if (used == 0) return 0;
+        tops = Arrays.copyOf(tops, used);
+        Arrays.sort(tops);
+        float aside = Math.max(LEAVING_FACTOR * Math.max(tops[used / 2], LEAVING_FLOOR), BLURRED_BORDER);
+        int setAside = 0;
+        for (int k = 0; k < STRETCHES; k++) {
+            if (count[k] > 0 && top[k] > aside) setAside++;
+        }
+        float[] pool = new float[idx.length];
+        int n = 0;
+        for (int k = 0; k < STRETCHES; k++) {
+            if (setAside <= MAX_LEAVING && top[k] > aside) continue;
+            System.arraycopy(stretch[k], 0, pool, n, count[k]);
+            n += count[k];
+        }
+        return n == 0 ? 0 : percentile99(Arrays.copyOf(pool, n));
+    }
+
+    private static float percentile99(float[] v) {
         Arrays.sort(v);
-        return k == 0 ? 0 : v[(int) (0.99 * (k - 1))];
+        return v[(int) (0.99 * (v.length - 1))];
     }
 
     /**

@@ -118,7 +118,7 @@ final class SubjectTexture {
         for (int c = 0; c < k; c++) positions[c] = new int[count[c]];
         int[] filled = new int[k];
         for (int s = 0; s < m; s++) {
-            positions[assign[s]][filled[assign[s]]++] = perimeterPosition(at[s], w, h);
+            positions[assign[s]][filled[assign[s]]++] = SubjectBackground.perimeterPosition(at[s], w, h);
         }
         int window = (int) Math.round(CROWD_STRETCH * perimeter);
         boolean[] drop = new boolean[k];
@@ -147,17 +147,6 @@ final class SubjectTexture {
         }
         for (int s = 0; s < m; s++) intruder[s] = drop[assign[s]];
         return out;
-    }
-
-    /** Position of a border pixel along the frame, clockwise from the top left corner. */
-    private static int perimeterPosition(int i, int w, int h) {
-        int x = i % w, y = i / w;
-        int top = y, right = w - 1 - x, bottom = h - 1 - y, left = x;
-        int least = Math.min(Math.min(top, bottom), Math.min(left, right));
-        if (least == top) return x;
-        if (least == right) return w + y;
-        if (least == bottom) return w + h + (w - 1 - x);
-        return 2 * w + h + (h - 1 - y);
     }
 
     private static float[] scaled(float[] a, float k) {

@@ -78,6 +78,30 @@ class SubjectDefocusTest {
         assertArrayEquals(crest, SubjectDefocus.toCrest(crest, step, grad, W, H), "the crest stops it");
     }
 
+    @Test
+    void aProductLeavingTheFrameDoesNotMakeABlurredBorderSharp() {
+        // a defocused backdrop: lightness ramps slowly across the frame
+        float[] grad = new float[W * H];
+        java.util.Arrays.fill(grad, 0.8f);
+        // a sharp product cut by the right edge over a fifth of its height: its outline and detail
+        for (int y = 40; y < 60; y++) {
+            for (int x = 90; x < W; x++) grad[y * W + x] = 20f;
+        }
+        assertTrue(SubjectDefocus.borderSharpness(grad, W, H) <= SubjectDefocus.BLURRED_BORDER,
+                "still blurred: " + SubjectDefocus.borderSharpness(grad, W, H));
+        // a texture is sharp all along the frame: every stretch counts
+        for (int i = 0; i < W * H; i++) grad[i] = (i * 7919) % 13 == 0 ? 20f : 0.8f;
+        assertTrue(SubjectDefocus.borderSharpness(grad, W, H) > SubjectDefocus.BLURRED_BORDER, "texture");
+        // sharp along a whole side and more: more than a product leaving the frame would make
+        java.util.Arrays.fill(grad, 0.8f);
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                if (x < 8 || y < 8) grad[y * W + x] = 20f;
+            }
+        }
+        assertTrue(SubjectDefocus.borderSharpness(grad, W, H) > SubjectDefocus.BLURRED_BORDER, "two sharp sides");
+    }
+
     private static double iouWithDisc(boolean[] mask) {
         int both = 0, either = 0;
         for (int i = 0; i < W * H; i++) {
