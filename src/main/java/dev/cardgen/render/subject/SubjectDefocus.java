@@ -31,6 +31,7 @@ final class SubjectDefocus {
      * blurred backdrop) is a product leaving the frame, at most {@link #MAX_LEAVING} of them.
      */
     private static final float LEAVING_FACTOR = 4f;
+    /** The median stretch counts as at least this sharp (a noiseless border would set aside any edge). */
     private static final float LEAVING_FLOOR = 0.5f;
     private static final int MAX_LEAVING = 3;
     /** A border whose 99th-percentile gradient (Lab units per pixel) stays under this is blurred. */
