@@ -69,20 +69,27 @@ final class SubjectDefocus {
     static float borderSharpness(float[] grad, int w, int h) {
         int[] idx = SubjectBackground.borderIndices(w, h, Math.max(3, Math.min(w, h) / 25));
         int perimeter = 2 * (w + h);
-        float[][] stretch = new float[STRETCHES][idx.length];
+        // which stretch each inner sample falls in (-1 on the frame's own edge), then the stretches
+        int[] of = new int[idx.length];
         int[] count = new int[STRETCHES];
-        for (int i : idx) {
-            int x = i % w, y = i / w;
-            if (x <= 0 || y <= 0 || x >= w - 1 || y >= h - 1) continue;
-            int k = (int) Math.min(STRETCHES - 1, (long) SubjectBackground.perimeterPosition(i, w, h) * STRETCHES / perimeter);
-            stretch[k][count[k]++] = grad[i];
+        for (int j = 0; j < idx.length; j++) {
+            int i = idx[j], x = i % w, y = i / w;
+            of[j] = x <= 0 || y <= 0 || x >= w - 1 || y >= h - 1 ? -1
+                    : (int) Math.min(STRETCHES - 1, (long) SubjectBackground.perimeterPosition(i, w, h) * STRETCHES / perimeter);
+            if (of[j] >= 0) count[of[j]]++;
+        }
+        float[][] stretch = new float[STRETCHES][];
+        for (int k = 0; k < STRETCHES; k++) stretch[k] = new float[count[k]];
+        int[] filled = new int[STRETCHES];
+        for (int j = 0; j < idx.length; j++) {
+            if (of[j] >= 0) stretch[of[j]][filled[of[j]]++] = grad[idx[j]];
         }
         float[] top = new float[STRETCHES];
         float[] tops = new float[STRETCHES];
         int used = 0;
         for (int k = 0; k < STRETCHES; k++) {
             if (count[k] == 0) continue;
-            top[k] = percentile99(Arrays.copyOf(stretch[k], count[k]));
+            top[k] = percentile99(stretch[k]); // sorted in place: the pool below takes its values in any order
             tops[used++] = top[k];
         }
         if (used == 0) return 0;

@@ -79,11 +79,8 @@ public final class SubjectExtractor {
             if (SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)) {
                 fg = closedLeak(fg, step, sw, sh, r);
             }
-            d = new float[n];
+            d = enclosedScore(fg);
             t = 1;
-            for (int i = 0; i < n; i++) {
-                d[i] = fg[i] ? 2 : 0;
-            }
             inliers = 1;
         } else {
             if (!plain) {
@@ -141,9 +138,7 @@ public final class SubjectExtractor {
         if (step != null) {
             // judged above as enclosed, walls included; cut out along the steps' crest
             fg = SubjectDefocus.toCrest(fg, step, grad, sw, sh);
-            for (int i = 0; i < n; i++) {
-                d[i] = fg[i] ? 2 : 0;
-            }
+            d = enclosedScore(fg);
         }
         float[] alpha = SubjectSoftEdge.alpha(fg, small, d, t, sw, sh);
         BufferedImage mask = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
@@ -159,6 +154,15 @@ public final class SubjectExtractor {
             return Subject.fullFrame(w, h, 0);
         }
         return new Subject(mask, box, score.confidence(), true);
+    }
+
+    /** On a blurred backdrop the mask is what the outline encloses: a score of 2 inside, 0 outside, threshold 1. */
+    private static float[] enclosedScore(boolean[] fg) {
+        float[] d = new float[fg.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = fg[i] ? 2 : 0;
+        }
+        return d;
     }
 
     /**
