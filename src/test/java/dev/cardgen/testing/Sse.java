@@ -60,7 +60,12 @@ public final class Sse {
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }
-        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        // HTTP/1.1, as a browser's EventSource and curl talk to an http:// URL. The JDK's default would
+        // upgrade to HTTP/2 (h2c), and JDK 17's client fails every open stream of a connection when a
+        // GOAWAY arrives, even one the server ended just before: a stream an instance ends cleanly on
+        // SIGTERM then read as cut, now and then (ScaleInIT).
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
     }
 
     /** Reads the frames of an opened stream until the server closes it. */
