@@ -32,6 +32,9 @@ public final class U2netpSpike {
     private static final int SIDE = 320;
     private static final float[] MEAN = {0.485f, 0.456f, 0.406f};
     private static final float[] STD = {0.229f, 0.224f, 0.225f};
+    /** The last map's largest raw output (a probability) and share of the map above 0.5 before normalising. */
+    private static float rawMax;
+    private static float rawShare;
 
     public static void main(String[] args) throws Exception {
         String part = args[1];
@@ -47,7 +50,7 @@ public final class U2netpSpike {
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             for (int i = 0; i < 3; i++) saliency(env, session, input, scenes.get(0).image()); // warm-up
             Map<RealComposites.Kind, List<double[]>> rows = new EnumMap<>(RealComposites.Kind.class);
-            System.out.printf("%-55s %7s %7s %7s %7s %6s%n", "photo", "model", "stage", "agree", "area", "ms");
+            System.out.printf("%-55s %7s %7s %7s %7s %6s %7s %7s%n", "photo", "model", "stage", "agree", "area", "ms", "rawmax", "raw>.5");
             for (RealComposites.Scene s : scenes) {
                 long c0 = mx.getCurrentThreadCpuTime();
                 boolean[] model = threshold(saliency(env, session, input, s.image()), w, h);
@@ -62,7 +65,7 @@ public final class U2netpSpike {
                 double si = s.truth() == null ? Double.NaN : sub.detected() ? iou(stage, s.truth()) : 0;
                 double agree = sub.detected() ? iou(model, stage) : Double.NaN;
                 double frac = area / (double) (w * h);
-                System.out.printf("%-55s %7.3f %7.3f %7.3f %7.3f %6.0f%n", s.name(), mi, si, agree, frac, ms);
+                System.out.printf("%-55s %7.3f %7.3f %7.3f %7.3f %6.0f %7.3f %7.3f%n", s.name(), mi, si, agree, frac, ms, rawMax, rawShare);
                 rows.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(new double[] {mi, si, frac, ms});
             }
             System.out.printf("%n%s, %dx%d, java %s%n", part, w, h, System.getProperty("java.version"));
@@ -109,6 +112,10 @@ public final class U2netpSpike {
                     hi = Math.max(hi, v);
                 }
             }
+            int above = 0;
+            for (float v : m) if (v > 0.5f) above++;
+            rawMax = hi;
+            rawShare = above / (float) m.length;
             for (int i = 0; i < m.length; i++) m[i] = (m[i] - lo) / Math.max(1e-6f, hi - lo);
             return m;
         }
