@@ -30,6 +30,8 @@ import java.util.Map;
 public final class U2netpSpike {
 
     private static final int SIDE = 320;
+    /** The candidate rules' agreement threshold (IoU of the stage's mask against the model's). */
+    private static final double AGREE = Double.parseDouble(System.getProperty("spike.agree", "0.7"));
     private static final float[] MEAN = {0.485f, 0.456f, 0.406f};
     private static final float[] STD = {0.229f, 0.224f, 0.225f};
     /** The last map's largest raw output (a probability) and share of the map above 0.5 before normalising. */
@@ -66,7 +68,14 @@ public final class U2netpSpike {
                 double agree = sub.detected() ? iou(model, stage) : Double.NaN;
                 double frac = area / (double) (w * h);
                 System.out.printf("%-55s %7.3f %7.3f %7.3f %7.3f %6.0f %7.3f %7.3f%n", s.name(), mi, si, agree, frac, ms, rawMax, rawShare);
-                rows.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(new double[] {mi, si, frac, ms});
+                // Two candidate rules: (a) the stage declines when the masks agree less than AGREE;
+                // (b) it takes the model's mask instead then. Scenes stay as the stage left them.
+                boolean detected = sub.detected();
+                boolean agrees = detected && agree >= AGREE;
+                double declineIou = s.truth() == null ? Double.NaN : agrees ? si : 0;
+                double swapIou = s.truth() == null ? Double.NaN : !detected ? 0 : agrees ? si : mi;
+                rows.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(new double[] {mi, si, frac, ms,
+                        detected ? 1 : 0, agrees ? 1 : 0, declineIou, swapIou});
             }
             System.out.printf("%n%s, %dx%d, java %s%n", part, w, h, System.getProperty("java.version"));
             System.out.println("| kind | n | model median IoU | model IoU >= 0.9 | stage median IoU | model mask area, median (max) | model CPU ms, median |");
@@ -80,7 +89,30 @@ public final class U2netpSpike {
                         product ? String.format("%.3f", median(r, 1)) : "-",
                         median(r, 2), r.stream().mapToDouble(v -> v[2]).max().orElse(0), median(r, 3));
             }
+            System.out.printf("%nCandidate rules (agreement under %.2f): detected share and median IoU; a wrong cut-out is one under 0.5%n", AGREE);
+            System.out.println("| kind | stage as built | (a) decline on disagreement | (b) the model's mask on disagreement |");
+            System.out.println("|---|---|---|---|");
+            for (var e : rows.entrySet()) {
+                List<double[]> r = e.getValue();
+                if (e.getKey() == RealComposites.Kind.NO_PRODUCT) {
+                    System.out.printf("| no_product | %d of %d detected | %d of %d | %d of %d |%n", count(r, 4), r.size(), count(r, 5),
+                            r.size(), count(r, 4), r.size());
+                    continue;
+                }
+                System.out.printf("| %s | %d of %d, %.3f, %d wrong | %d of %d, %.3f, %d wrong | %d of %d, %.3f, %d wrong |%n",
+                        e.getKey().name().toLowerCase(), count(r, 4), r.size(), median(r, 1), wrong(r, 4, 1),
+                        count(r, 5), r.size(), median(r, 6), wrong(r, 5, 6), count(r, 4), r.size(), median(r, 7), wrong(r, 4, 7));
+            }
         }
+    }
+
+    private static int count(List<double[]> rows, int col) {
+        return (int) rows.stream().filter(v -> v[col] > 0).count();
+    }
+
+    /** Detected (by column {@code det}) with an IoU (column {@code iou}) under 0.5. */
+    private static int wrong(List<double[]> rows, int det, int iou) {
+        return (int) rows.stream().filter(v -> v[det] > 0 && v[iou] < 0.5).count();
     }
 
     /** The model's first output, min-max normalised to 0..1 as the reference pipeline does, at 320x320. */
