@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.RealComposites.Kind;
 import dev.cardgen.render.fixtures.SubjectScorecard;
+import dev.cardgen.render.subject.SubjectExtractor;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,10 +41,13 @@ class SubjectOutlineGapTest {
     }
 
     @Test
-    void aBridgeThatCutsAWedgeOfTheBackdropIsDeclined() {
-        // Bridged, these came out at IoU 0.73-0.76 with triangles of sky and fur beside the product.
+    void aBridgeThatCutsAWedgeOfTheBackdropIsDeclinedAndTheModelsOutlineOnTheStepsTaken() {
+        // Bridged, these came out at IoU 0.73-0.76 with triangles of sky and fur beside the product:
+        // the cues decline them. The model's mask, whose outline lies on the photo's sharp steps, is whole.
         for (String name : new String[] {"BLURRED/BOTTLE/blurred-camera.jpg", "BLURRED/BAG/blurred-chelsea.jpg"}) {
-            assertFalse(row(name).subject().detected(), name);
+            assertFalse(SubjectExtractor.extractByCues(row(name).scene().image()).detected(), name);
+            assertTrue(row(name).subject().detected(), name);
+            assertTrue(row(name).iou() >= 0.95, name + " IoU " + row(name).iou());
         }
     }
 
@@ -67,10 +71,11 @@ class SubjectOutlineGapTest {
     void cutOutsStopOnTheOutlineNotOnTheRimOfTheRoom() {
         // What the steps enclose includes the steps, whose outer half shows the room: before the
         // cut-out was moved onto their crest, the median share of its pixels lying outside the
-        // product was 0.060 here (a rim all round); since, 0.020.
+        // product was 0.060 here (a rim all round); since, 0.020. Since the model's second opinion
+        // three more are found (the two above and the bottle before the blurred workshop).
         double[] extra = rows.stream().filter(r -> r.scene().kind() == Kind.BLURRED && r.subject().detected())
                 .mapToDouble(SubjectOutlineGapTest::outsideShare).sorted().toArray();
-        assertEquals(19, extra.length, "detected");
+        assertEquals(22, extra.length, "detected");
         assertTrue(extra[extra.length / 2] <= 0.03, "median share outside the product " + extra[extra.length / 2]);
     }
 

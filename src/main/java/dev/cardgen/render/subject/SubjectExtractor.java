@@ -1,5 +1,6 @@
 package dev.cardgen.render.subject;
 
+import dev.cardgen.render.subject.SubjectAgreement.Verdict;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -46,6 +47,19 @@ public final class SubjectExtractor {
     }
 
     public static Subject extract(BufferedImage workingCopy) {
+        return extract(workingCopy, SubjectModel.shared());
+    }
+
+    /**
+     * The hand-made cues alone, without the model's second opinion: what {@link #extract} does where
+     * the model cannot run, and the baseline the subject bench compares against.
+     */
+    public static Subject extractByCues(BufferedImage workingCopy) {
+        return extract(workingCopy, null);
+    }
+
+    /** As {@link #extract(BufferedImage)} with {@code model} as the second opinion; null: the cues alone. */
+    static Subject extract(BufferedImage workingCopy, SubjectModel model) {
         int w = workingCopy.getWidth();
         int h = workingCopy.getHeight();
         int f = Math.max(1, (Math.max(w, h) + WORK_SIDE - 1) / WORK_SIDE);
@@ -129,13 +143,36 @@ public final class SubjectExtractor {
                         || SubjectHonesty.strayOutline(fg, step, sw, sh, 2 * r)))
                 || (!plain && step == null && SubjectHonesty.mostlyFilledIn(fg, d, t));
         // Off a plain backdrop the score's border and contrast terms are weaker evidence: ask for more.
-        if (doubtful || (!plain && score.confidence() < OFF_PLAIN_MIN_CONFIDENCE)) {
-            return Subject.fullFrame(w, h, Math.min(score.confidence(), 0.2));
+        doubtful |= !plain && score.confidence() < OFF_PLAIN_MIN_CONFIDENCE;
+        boolean declined = doubtful || !score.detected();
+        double confidence = score.confidence();
+        boolean fromModel = false;
+        float[] saliency = plain || model == null ? null : model.saliency(small, sw, sh);
+        if (saliency != null) {
+            // Off a plain backdrop the cues can take part of a product for the whole; the model reads shape.
+            boolean[] learned = keepMainComponents(SubjectAgreement.mask(saliency), sw, sh, Math.max(9, n / 300));
+            SubjectAgreement.Verdict verdict = declined ? Verdict.NEITHER : SubjectAgreement.judge(fg, learned, sw, sh);
+            // Where the cues declined or disagree on a blurred backdrop, a model mask whose outline
+            // lies on the photo's sharp steps, with none of them left outside it, is an object in focus.
+            if (verdict == Verdict.NEITHER && step != null && SubjectAgreement.backedBySteps(learned, step, sw, sh, 2 * r)) {
+                verdict = Verdict.MODEL;
+            }
+            if (verdict == Verdict.MODEL) {
+                confidence = declined ? OFF_PLAIN_MIN_CONFIDENCE : confidence;
+                declined = false;
+                fg = learned;
+                fromModel = true;
+            } else if (verdict == Verdict.NEITHER) {
+                declined = doubtful = true;
+            }
         }
-        if (!score.detected()) {
-            return Subject.fullFrame(w, h, score.confidence());
+        if (declined) {
+            return Subject.fullFrame(w, h, doubtful ? Math.min(confidence, 0.2) : confidence);
         }
-        if (step != null) {
+        if (fromModel) {
+            d = enclosedScore(fg);
+            t = 1;
+        } else if (step != null) {
             // judged above as enclosed, walls included; cut out along the steps' crest
             fg = SubjectDefocus.toCrest(fg, step, grad, sw, sh);
             d = enclosedScore(fg);
@@ -153,7 +190,7 @@ public final class SubjectExtractor {
         if (box == null) {
             return Subject.fullFrame(w, h, 0);
         }
-        return new Subject(mask, box, score.confidence(), true);
+        return new Subject(mask, box, confidence, true);
     }
 
     /** On a blurred backdrop the mask is what the outline encloses: a score of 2 inside, 0 outside, threshold 1. */

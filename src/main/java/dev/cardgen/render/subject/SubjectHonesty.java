@@ -122,6 +122,11 @@ final class SubjectHonesty {
      * bridged gap that cut a wedge of the backdrop in, or a notch out).
      */
     static boolean inventedOutline(boolean[] fg, boolean[] step, int w, int h, int near) {
+        return inventedOutline(fg, step, w, h, near, MAX_INVENTED_OUTLINE);
+    }
+
+    /** As {@link #inventedOutline(boolean[], boolean[], int, int, int)} with {@code max} as the share allowed. */
+    static boolean inventedOutline(boolean[] fg, boolean[] step, int w, int h, int near, double max) {
         boolean[] onStep = SubjectMorphology.morph(step, w, h, near, true);
         int edge = 0, invented = 0;
         for (int y = 1; y < h - 1; y++) {
@@ -132,7 +137,7 @@ final class SubjectHonesty {
                 if (!onStep[i]) invented++;
             }
         }
-        return invented > MAX_INVENTED_OUTLINE * edge;
+        return invented > max * edge;
     }
 
     /** The most pixels of one connected run of sharp steps lying more than r pixels from the mask. */

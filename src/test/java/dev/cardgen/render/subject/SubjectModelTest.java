@@ -1,0 +1,128 @@
+package dev.cardgen.render.subject;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardgen.render.fixtures.RealComposites;
+import dev.cardgen.render.fixtures.SyntheticPhotos;
+import java.awt.Rectangle;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The learned second opinion (u2netp) beside the cues, on the tuning photos at 800x600: what it
+ * mends (a partial cut-out reported as the product, a product in focus the cues declined), what it
+ * refuses (two masks that disagree), and that the stage still works when the model cannot load.
+ * That no scene without a product is taken for one with the model is checked on both parts by
+ * SubjectOutlineGapTest and SubjectHeldOutTest.
+ */
+class SubjectModelTest {
+
+    private static final int W = 800, H = 600;
+    private static List<RealComposites.Scene> scenes;
+
+    @BeforeAll
+    static void scenes() {
+        scenes = RealComposites.scenes(false, W, H);
+    }
+
+    @Test
+    void theBundledModelLoadsAndGivesAMapOfTheGridsSize() {
+        SubjectModel model = SubjectModel.shared();
+        assertNotNull(model, "the bundled model and its engine load on this platform");
+        int[] grid = new int[300 * 200];
+        java.util.Arrays.fill(grid, 0x808080);
+        for (int y = 60; y < 140; y++) {
+            for (int x = 120; x < 180; x++) {
+                grid[y * 300 + x] = 0xc02020;
+            }
+        }
+        float[] map = model.saliency(grid, 300, 200);
+        assertEquals(300 * 200, map.length);
+        float lo = 1, hi = 0;
+        for (float v : map) {
+            lo = Math.min(lo, v);
+            hi = Math.max(hi, v);
+        }
+        assertEquals(0f, lo, 1e-4f, "min-max normalised");
+        assertEquals(1f, hi, 1e-4f, "min-max normalised");
+        assertTrue(map[100 * 300 + 150] > 0.5f, "the red block is salient: " + map[100 * 300 + 150]);
+        assertTrue(map[10 * 300 + 10] < 0.5f, "the grey corner is not: " + map[10 * 300 + 10]);
+    }
+
+    @Test
+    void aProductWhoseMaterialLooksLikeTheBackdropIsCutOutWholeNotInPart() {
+        RealComposites.Scene s = scene("TEXTURED/BOTTLE/texture-grass.jpg@1.6");
+        Subject alone = SubjectExtractor.extract(s.image(), null);
+        assertTrue(alone.detected() && iou(s, alone) < 0.7, "the cues alone report a part: " + iou(s, alone));
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertTrue(subject.detected());
+        assertTrue(iou(s, subject) >= 0.9, "IoU " + iou(s, subject));
+    }
+
+    @Test
+    void whenTheCuesAndTheModelDisagreeNoProductIsReported() {
+        RealComposites.Scene s = scene("TEXTURED/BOTTLE_PAIR/texture-grass.jpg@1.0");
+        Subject alone = SubjectExtractor.extract(s.image(), null);
+        assertTrue(alone.detected() && iou(s, alone) < 0.7, "the cues alone report a part: " + iou(s, alone));
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertFalse(subject.detected());
+        assertEquals(new Rectangle(0, 0, W, H), subject.box(), "the whole photo is kept");
+        assertTrue(subject.confidence() <= 0.2, "confidence " + subject.confidence());
+    }
+
+    @Test
+    void aProductInFocusTheCuesDeclinedIsFoundWhereTheModelsOutlineLiesOnTheSteps() {
+        RealComposites.Scene s = scene("BLURRED/BOTTLE/blurred-camera.jpg");
+        assertFalse(SubjectExtractor.extract(s.image(), null).detected(), "the cues alone decline");
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertTrue(subject.detected());
+        assertTrue(iou(s, subject) >= 0.95, "IoU " + iou(s, subject));
+    }
+
+    @Test
+    void withoutItsModelTheStageDecidesAlone() {
+        assertNull(SubjectModel.load("subject/absent.onnx"), "a missing file");
+        assertNull(SubjectModel.load("subject/not-a-model.onnx"), "a file that is not a model");
+        RealComposites.Scene s = scene("BLURRED/BOX/blurred-camera.jpg");
+        Subject alone = SubjectExtractor.extract(s.image(), null);
+        assertTrue(alone.detected());
+        assertTrue(iou(s, alone) >= 0.95, "IoU " + iou(s, alone));
+    }
+
+    @Test
+    void theVerdictFollowsHowTheMasksOverlap() {
+        int w = 200, h = 150;
+        boolean[] product = box(w, h, 60, 40, 140, 120);
+        assertEquals(SubjectAgreement.Verdict.CUES, SubjectAgreement.judge(product, box(w, h, 62, 42, 140, 120), w, h));
+        // the cues found the top half of what the model found whole
+        assertEquals(SubjectAgreement.Verdict.MODEL, SubjectAgreement.judge(box(w, h, 60, 40, 140, 75), product, w, h));
+        // beside each other
+        assertEquals(SubjectAgreement.Verdict.NEITHER, SubjectAgreement.judge(box(w, h, 10, 10, 50, 50), product, w, h));
+        // the model's "whole" is most of the frame: a scene, not a product
+        assertEquals(SubjectAgreement.Verdict.NEITHER,
+                SubjectAgreement.judge(box(w, h, 60, 40, 140, 75), box(w, h, 5, 5, 195, 145), w, h));
+    }
+
+    private static boolean[] box(int w, int h, int x0, int y0, int x1, int y1) {
+        boolean[] m = new boolean[w * h];
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                m[y * w + x] = true;
+            }
+        }
+        return m;
+    }
+
+    private static RealComposites.Scene scene(String name) {
+        return scenes.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name));
+    }
+
+    private static double iou(RealComposites.Scene s, Subject subject) {
+        return SyntheticPhotos.iou(s.truth(), subject.maskBytes());
+    }
+}
