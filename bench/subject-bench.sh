@@ -4,6 +4,8 @@
 #   procedural: the tuning products on drawn wood, fabric and stone (a stress check, not photographs).
 #   out-dir (optional) receives every photo and its mask as PNG for looking at.
 # Timing only: SUBJECT_BENCH_TIMING=1 bench/subject-bench.sh [warmup] [runs]
+# The cues alone, without the model's second opinion (the baseline in docs/subject.md):
+#   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # generate-code is skipped: the subject stage needs no Quarkus code generation.
@@ -13,4 +15,4 @@ CP="target/classes:target/test-classes:$(cat target/cp.txt)"
 if [ "${SUBJECT_BENCH_TIMING:-0}" = 1 ]; then
   exec java -Djava.awt.headless=true -cp "$CP" dev.cardgen.bench.SubjectBench "$@"
 fi
-java -Djava.awt.headless=true -cp "$CP" dev.cardgen.bench.SubjectQualityBench "${1:-held-out}" "${2:-1600}" "${3:-1200}" ${4:+"$4"}
+java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectQualityBench "${1:-held-out}" "${2:-1600}" "${3:-1200}" ${4:+"$4"}
