@@ -83,8 +83,7 @@ class SubjectOutlineGapTest {
     void aBoxLeavingTheFrameInFrontOfABlurredRoomIsCutOut() {
         // Upright, the box runs out of the frame at its right edge: its sharp fur in the border band
         // made the whole border look like a texture, and it was declined there.
-        RealComposites.Scene box = RealComposites.scenes(false, 384, 512).stream()
-                .filter(s -> s.name().equals("BLURRED/BOX/blurred-room-apartment.jpg")).findFirst().orElseThrow();
+        RealComposites.Scene box = RealComposites.scene(false, "BLURRED/BOX/blurred-room-apartment.jpg", 384, 512);
         SubjectScorecard.Row r = SubjectScorecard.run(List.of(box), x -> { }).get(0);
         assertTrue(r.subject().detected(), "detected");
         assertTrue(r.iou() >= 0.95, "IoU " + r.iou());

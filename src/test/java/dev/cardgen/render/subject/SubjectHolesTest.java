@@ -61,8 +61,7 @@ class SubjectHolesTest {
      */
     @Test
     void aHandlesHoleOnATextureStaysOpen() {
-        RealComposites.Scene bag = RealComposites.scenes(false, 512, 384).stream()
-                .filter(s -> s.name().equals("TEXTURED/BAG/texture-grass.jpg@1.0")).findFirst().orElseThrow();
+        RealComposites.Scene bag = RealComposites.scene(false, "TEXTURED/BAG/texture-grass.jpg@1.0", 512, 384);
         Subject s = SubjectExtractor.extract(bag.image());
         assertTrue(s.detected(), "confidence " + s.confidence());
         byte[] mask = ((DataBufferByte) s.mask().getRaster().getDataBuffer()).getData();

@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
 import java.awt.Rectangle;
-import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,12 +21,6 @@ import org.junit.jupiter.api.Test;
 class SubjectModelTest {
 
     private static final int W = 800, H = 600;
-    private static List<RealComposites.Scene> scenes;
-
-    @BeforeAll
-    static void scenes() {
-        scenes = RealComposites.scenes(false, W, H);
-    }
 
     @Test
     void theBundledModelLoadsAndGivesAMapOfTheGridsSize() {
@@ -119,7 +111,7 @@ class SubjectModelTest {
     }
 
     private static RealComposites.Scene scene(String name) {
-        return scenes.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name));
+        return RealComposites.scene(false, name, W, H);
     }
 
     private static double iou(RealComposites.Scene s, Subject subject) {
