@@ -12,7 +12,10 @@ import java.util.Map;
 
 /**
  * Times {@link SubjectExtractor#extract} on 1600 px synthetic photos and on the tuning part's
- * photographic products on real grass (the textured path, the slowest): warm-up, then median and p90.
+ * photographic products on real grass (the textured path) and before a blurred photo: warm-up,
+ * then median and p90. Off plain backdrops the model runs on a second thread of its own, which the
+ * calling thread's CPU time does not count: the process's CPU time does (all threads, the JIT and
+ * the garbage collector included, so it is an upper bound).
  */
 public final class SubjectBench {
 
@@ -31,9 +34,21 @@ public final class SubjectBench {
         for (RealComposites.Scene scene : List.of(textured.get(0), textured.get(textured.size() / 2))) {
             photos.put(scene.name(), scene.image());
         }
+        RealComposites.Scene blurred = RealComposites.scenes(false, 1600, 1200).stream()
+                .filter(s -> s.kind() == RealComposites.Kind.BLURRED).findFirst().orElseThrow();
+        photos.put(blurred.name(), blurred.image());
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         System.out.printf("cores=%d, load average=%.2f, java=%s%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
+        // The first photo off a plain backdrop in this JVM loads the model: what the first such
+        // upload of a fresh instance waits for (cold JIT included), and the memory it takes.
+        long rss0 = rssKb("VmRSS");
+        long first = System.nanoTime();
+        SubjectExtractor.extract(blurred.image());
+        System.out.printf("first call off a plain backdrop (loads the model): %.0f ms; RSS %d -> %d MB (peak %d MB)%n",
+                (System.nanoTime() - first) / 1e6, rss0 / 1024, rssKb("VmRSS") / 1024, rssKb("VmHWM") / 1024);
         for (Map.Entry<String, BufferedImage> photo : photos.entrySet()) {
             BufferedImage img = photo.getValue();
             for (int i = 0; i < warmup; i++) {
@@ -42,20 +57,39 @@ public final class SubjectBench {
             java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
             double[] ms = new double[runs];
             double[] cpu = new double[runs];
+            double[] process = new double[runs];
             Subject s = null;
             for (int i = 0; i < runs; i++) {
                 long c0 = mx.getCurrentThreadCpuTime();
+                long p0 = os.getProcessCpuTime();
                 long t0 = System.nanoTime();
                 s = SubjectExtractor.extract(img);
                 ms[i] = (System.nanoTime() - t0) / 1e6;
                 cpu[i] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
+                process[i] = (os.getProcessCpuTime() - p0) / 1e6;
             }
             Arrays.sort(ms);
             Arrays.sort(cpu);
+            Arrays.sort(process);
             System.out.printf("%s %dx%d: wall median %.1f ms, p90 %.1f ms, min %.1f ms | thread CPU median %.1f ms, p90 %.1f ms"
-                            + " (detected=%s, runs=%d)%n",
+                            + " | process CPU median %.1f ms (detected=%s, runs=%d)%n",
                     photo.getKey(), img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
-                    cpu[runs / 2], cpu[(int) (runs * 0.9)], s.detected(), runs);
+                    cpu[runs / 2], cpu[(int) (runs * 0.9)], process[runs / 2], s.detected(), runs);
         }
+        System.out.printf("RSS at the end %d MB, peak %d MB%n", rssKb("VmRSS") / 1024, rssKb("VmHWM") / 1024);
+    }
+
+    /** A field of /proc/self/status in kB (Linux), or -1. */
+    private static long rssKb(String field) {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith(field + ":")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+        return -1;
     }
 }
