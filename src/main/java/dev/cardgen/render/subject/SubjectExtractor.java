@@ -14,8 +14,10 @@ import java.awt.image.SinglePixelPackedSampleModel;
  * smooth backdrop does not; a blurred backdrop holds no
  * sharp step, so the product is what sharp steps enclose; any other backdrop is a texture,
  * clustered along the border with local colour and sharpness. Off plain backdrops a colour
- * model refines the outline. Then morphology, largest components, honesty checks that decline
- * doubtful masks, and a soft edge upsampled to the input size.
+ * model refines the outline. Then morphology, largest components and honesty checks that decline
+ * doubtful masks. Off plain backdrops a learned model ({@link SubjectModel}) gives a second opinion
+ * that keeps, replaces or declines the cues' mask ({@link SubjectAgreement}). Last, a soft edge
+ * upsampled to the input size.
  */
 public final class SubjectExtractor {
 
@@ -147,11 +149,14 @@ public final class SubjectExtractor {
         boolean declined = doubtful || !score.detected();
         double confidence = score.confidence();
         boolean fromModel = false;
-        float[] saliency = plain || model == null ? null : model.saliency(small, sw, sh);
+        // Asked off plain backdrops only, and not where nothing it says could change the answer (the
+        // cues declined a texture: there no evidence of the photo's can back its mask alone).
+        boolean ask = !plain && model != null && (!declined || step != null);
+        float[] saliency = ask ? model.saliency(small, sw, sh) : null;
         if (saliency != null) {
             // Off a plain backdrop the cues can take part of a product for the whole; the model reads shape.
             boolean[] learned = keepMainComponents(SubjectAgreement.mask(saliency), sw, sh, Math.max(9, n / 300));
-            SubjectAgreement.Verdict verdict = declined ? Verdict.NEITHER : SubjectAgreement.judge(fg, learned, sw, sh);
+            Verdict verdict = declined ? Verdict.NEITHER : SubjectAgreement.judge(fg, learned, sw, sh);
             // Where the cues declined or disagree on a blurred backdrop, a model mask whose outline
             // lies on the photo's sharp steps, with none of them left outside it, is an object in focus.
             if (verdict == Verdict.NEITHER && step != null && SubjectAgreement.backedBySteps(learned, step, sw, sh, 2 * r)) {
@@ -162,7 +167,8 @@ public final class SubjectExtractor {
                 declined = false;
                 fg = learned;
                 fromModel = true;
-            } else if (verdict == Verdict.NEITHER) {
+            } else if (verdict == Verdict.NEITHER && !declined) {
+                // the two masks disagree: as doubtful as a mask the honesty checks refuse
                 declined = doubtful = true;
             }
         }
