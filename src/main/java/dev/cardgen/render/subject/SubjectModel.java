@@ -21,13 +21,14 @@ import org.jboss.logging.Logger;
  *
  * <p>Loaded once per process, on first use (the cold start does not pay for it). When the engine
  * or the file cannot load - a platform without the engine's native library, a native image built
- * without it - {@link #shared()} is null and the stage works alone, as it did before the model.
- * One inference runs at a time per process: the engine's working memory (about 330 MB at its
- * peak) is then held once, not once per concurrent upload.
+ * without it - {@link #shared()} is null and the stage works alone, as it did before the model;
+ * {@code -Dcardgen.subject.model=off} does the same on purpose (comparisons, or an instance that
+ * must save the memory). One inference runs at a time per process: the engine's working memory
+ * (about 300 MB once loaded) is then held once, not once per concurrent upload.
  */
 final class SubjectModel {
 
-    /** The network's input is fixed at this square size. */
+    /** The file declares its input at this square size, the size the network was trained at. */
     static final int SIDE = 320;
     static final String RESOURCE = "subject/u2netp.onnx";
     private static final float[] MEAN = {0.485f, 0.456f, 0.406f};
