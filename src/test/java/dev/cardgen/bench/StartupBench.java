@@ -95,8 +95,8 @@ final class StartupBench {
         ServiceBench.report("  peak RSS through the first generation (MB)", rssPeak);
     }
 
-    /** A /proc/PID/status memory line in MB. */
-    private static long status(long pid, String key) throws IOException {
+    /** A /proc/PID/status memory line in MB (also read by SubjectBench for its own process). */
+    static long status(long pid, String key) throws IOException {
         return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith(key + ":"))
                 .map(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElse(-1L);
     }

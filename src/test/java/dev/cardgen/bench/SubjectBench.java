@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public final class SubjectBench {
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException {
         int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         Map<String, BufferedImage> photos = new LinkedHashMap<>();
@@ -29,13 +29,12 @@ public final class SubjectBench {
                 SyntheticPhotos.Backdrop.TEXTURE, SyntheticPhotos.PALETTES.get(0), true, 1200, 1600, 12).image());
         photos.put("synthetic pair of shoes, linear sweep", SyntheticPhotos.product(SyntheticPhotos.Shape.SHOE_PAIR,
                 SyntheticPhotos.Backdrop.LINEAR, SyntheticPhotos.PALETTES.get(5), true, 1600, 1600, 13).image());
-        List<RealComposites.Scene> textured = RealComposites.scenes(false, 1600, 1200).stream()
-                .filter(s -> s.kind() == RealComposites.Kind.TEXTURED).toList();
+        List<RealComposites.Scene> tuning = RealComposites.scenes(false, 1600, 1200);
+        List<RealComposites.Scene> textured = tuning.stream().filter(s -> s.kind() == RealComposites.Kind.TEXTURED).toList();
         for (RealComposites.Scene scene : List.of(textured.get(0), textured.get(textured.size() / 2))) {
             photos.put(scene.name(), scene.image());
         }
-        RealComposites.Scene blurred = RealComposites.scenes(false, 1600, 1200).stream()
-                .filter(s -> s.kind() == RealComposites.Kind.BLURRED).findFirst().orElseThrow();
+        RealComposites.Scene blurred = tuning.stream().filter(s -> s.kind() == RealComposites.Kind.BLURRED).findFirst().orElseThrow();
         photos.put(blurred.name(), blurred.image());
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
@@ -44,11 +43,12 @@ public final class SubjectBench {
                 System.getProperty("java.version"));
         // The first photo off a plain backdrop in this JVM loads the model: what the first such
         // upload of a fresh instance waits for (cold JIT included), and the memory it takes.
-        long rss0 = rssKb("VmRSS");
+        long self = ProcessHandle.current().pid();
+        long rss0 = StartupBench.status(self, "VmRSS");
         long first = System.nanoTime();
         SubjectExtractor.extract(blurred.image());
         System.out.printf("first call off a plain backdrop (loads the model): %.0f ms; RSS %d -> %d MB (peak %d MB)%n",
-                (System.nanoTime() - first) / 1e6, rss0 / 1024, rssKb("VmRSS") / 1024, rssKb("VmHWM") / 1024);
+                (System.nanoTime() - first) / 1e6, rss0, StartupBench.status(self, "VmRSS"), StartupBench.status(self, "VmHWM"));
         for (Map.Entry<String, BufferedImage> photo : photos.entrySet()) {
             BufferedImage img = photo.getValue();
             for (int i = 0; i < warmup; i++) {
@@ -76,20 +76,7 @@ public final class SubjectBench {
                     photo.getKey(), img.getWidth(), img.getHeight(), ms[runs / 2], ms[(int) (runs * 0.9)], ms[0],
                     cpu[runs / 2], cpu[(int) (runs * 0.9)], process[runs / 2], s.detected(), runs);
         }
-        System.out.printf("RSS at the end %d MB, peak %d MB%n", rssKb("VmRSS") / 1024, rssKb("VmHWM") / 1024);
-    }
-
-    /** A field of /proc/self/status in kB (Linux), or -1. */
-    private static long rssKb(String field) {
-        try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
-                if (line.startsWith(field + ":")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
-            }
-        } catch (java.io.IOException e) {
-            return -1;
-        }
-        return -1;
+        System.out.printf("RSS at the end %d MB, peak %d MB%n", StartupBench.status(self, "VmRSS"),
+                StartupBench.status(self, "VmHWM"));
     }
 }
