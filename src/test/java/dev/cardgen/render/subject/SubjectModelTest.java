@@ -49,8 +49,7 @@ class SubjectModelTest {
     @Test
     void aProductWhoseMaterialLooksLikeTheBackdropIsCutOutWholeNotInPart() {
         RealComposites.Scene s = scene("TEXTURED/BOTTLE/texture-grass.jpg@1.6");
-        Subject alone = SubjectExtractor.extract(s.image(), null);
-        assertTrue(alone.detected() && iou(s, alone) < 0.7, "the cues alone report a part: " + iou(s, alone));
+        assertTheCuesAloneReportAPart(s);
         Subject subject = SubjectExtractor.extract(s.image());
         assertTrue(subject.detected());
         assertTrue(iou(s, subject) >= 0.9, "IoU " + iou(s, subject));
@@ -59,8 +58,7 @@ class SubjectModelTest {
     @Test
     void whenTheCuesAndTheModelDisagreeNoProductIsReported() {
         RealComposites.Scene s = scene("TEXTURED/BOTTLE_PAIR/texture-grass.jpg@1.0");
-        Subject alone = SubjectExtractor.extract(s.image(), null);
-        assertTrue(alone.detected() && iou(s, alone) < 0.7, "the cues alone report a part: " + iou(s, alone));
+        assertTheCuesAloneReportAPart(s);
         Subject subject = SubjectExtractor.extract(s.image());
         assertFalse(subject.detected());
         assertEquals(new Rectangle(0, 0, W, H), subject.box(), "the whole photo is kept");
@@ -70,7 +68,7 @@ class SubjectModelTest {
     @Test
     void aProductInFocusTheCuesDeclinedIsFoundWhereTheModelsOutlineLiesOnTheSteps() {
         RealComposites.Scene s = scene("BLURRED/BOTTLE/blurred-camera.jpg");
-        assertFalse(SubjectExtractor.extract(s.image(), null).detected(), "the cues alone decline");
+        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
         Subject subject = SubjectExtractor.extract(s.image());
         assertTrue(subject.detected());
         assertTrue(iou(s, subject) >= 0.95, "IoU " + iou(s, subject));
@@ -81,7 +79,7 @@ class SubjectModelTest {
         assertNull(SubjectModel.load("subject/absent.onnx"), "a missing file");
         assertNull(SubjectModel.load("subject/not-a-model.onnx"), "a file that is not a model");
         RealComposites.Scene s = scene("BLURRED/BOX/blurred-camera.jpg");
-        Subject alone = SubjectExtractor.extract(s.image(), null);
+        Subject alone = SubjectExtractor.extractByCues(s.image());
         assertTrue(alone.detected());
         assertTrue(iou(s, alone) >= 0.95, "IoU " + iou(s, alone));
     }
@@ -108,6 +106,12 @@ class SubjectModelTest {
             }
         }
         return m;
+    }
+
+    /** Without the model this photo's cut-out is reported as found, yet is only part of the product. */
+    private static void assertTheCuesAloneReportAPart(RealComposites.Scene s) {
+        Subject alone = SubjectExtractor.extractByCues(s.image());
+        assertTrue(alone.detected() && iou(s, alone) < 0.7, "the cues alone report a part: " + iou(s, alone));
     }
 
     private static RealComposites.Scene scene(String name) {
