@@ -13,6 +13,6 @@ cd "$(dirname "$0")/.."
 ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
 CP="target/classes:target/test-classes:$(cat target/cp.txt)"
 if [ "${SUBJECT_BENCH_TIMING:-0}" = 1 ]; then
-  exec java -Djava.awt.headless=true -cp "$CP" dev.cardgen.bench.SubjectBench "$@"
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectBench "$@"
 fi
 java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectQualityBench "${1:-held-out}" "${2:-1600}" "${3:-1200}" ${4:+"$4"}

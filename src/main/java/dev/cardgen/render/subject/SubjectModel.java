@@ -28,8 +28,15 @@ import org.jboss.logging.Logger;
  */
 final class SubjectModel {
 
-    /** The file declares its input at this square size, the size the network was trained at. */
-    static final int SIDE = 320;
+    /**
+     * Pixels of the network's input: the grid's aspect at about this area, sides in steps of
+     * {@value #STEP} (256x192 for a 4:3 photo). The network was trained at 320x320 and the bundled
+     * file takes any size: on the tuning photos half its area lost no product and changed IoUs by
+     * at most 0.03 at every size measured, and the model's share of the stage on one core fell from
+     * about 280 ms to 140. (224x224, aspect not kept, reported a partial cut-out upright.)
+     */
+    static final int INPUT_PIXELS = 224 * 224;
+    static final int STEP = 32;
     static final String RESOURCE = "subject/u2netp.onnx";
     private static final float[] MEAN = {0.485f, 0.456f, 0.406f};
     private static final float[] STD = {0.229f, 0.224f, 0.225f};
@@ -86,9 +93,11 @@ final class SubjectModel {
      * engine failed on this photo.
      */
     float[] saliency(int[] rgb, int w, int h) {
+        int[] in = inputSize(w, h);
+        int tw = in[0], th = in[1];
         float[] out;
         try {
-            out = run(tensor(rgb, w, h));
+            out = run(tensor(rgb, w, h, tw, th), tw, th);
         } catch (OrtException | RuntimeException e) {
             LOG.warnf(e, "subject model failed on a %dx%d photo: the subject stage decides alone", w, h);
             return null;
@@ -102,31 +111,41 @@ final class SubjectModel {
         for (int i = 0; i < out.length; i++) {
             out[i] = (out[i] - lo) / range;
         }
-        return resize(out, SIDE, SIDE, w, h);
+        return resize(out, tw, th, w, h);
     }
 
-    private synchronized float[] run(float[] tensor) throws OrtException {
-        try (OnnxTensor x = OnnxTensor.createTensor(env, FloatBuffer.wrap(tensor), new long[] {1, 3, SIDE, SIDE});
+    /** The input's width and height for a {@code w} x {@code h} grid: its aspect, about {@link #INPUT_PIXELS}. */
+    static int[] inputSize(int w, int h) {
+        double k = Math.sqrt((double) INPUT_PIXELS / ((double) w * h));
+        return new int[] {steps(w * k), steps(h * k)};
+    }
+
+    private static int steps(double side) {
+        return Math.max(STEP, (int) Math.round(side / STEP) * STEP);
+    }
+
+    private synchronized float[] run(float[] tensor, int tw, int th) throws OrtException {
+        try (OnnxTensor x = OnnxTensor.createTensor(env, FloatBuffer.wrap(tensor), new long[] {1, 3, th, tw});
              OrtSession.Result result = session.run(Map.of(input, x))) {
             FloatBuffer map = ((OnnxTensor) result.get(0)).getFloatBuffer();
-            float[] out = new float[SIDE * SIDE];
+            float[] out = new float[tw * th];
             map.get(out);
             return out;
         }
     }
 
     /**
-     * The network's input: the grid area-averaged to 320x320 (each source pixel weighted by the
+     * The network's input: the grid area-averaged to {@code tw} x {@code th} (each source pixel weighted by the
      * share of it an input pixel covers), divided by its brightest channel value, then
      * standardised per channel as in training; planar, red first.
      */
-    private static float[] tensor(int[] rgb, int w, int h) {
-        int plane = SIDE * SIDE;
-        // Horizontal pass to SIDE x h, per channel, then vertical to SIDE x SIDE.
-        float[][] rows = new float[3][SIDE * h];
+    private static float[] tensor(int[] rgb, int w, int h, int tw, int th) {
+        int plane = tw * th;
+        // Horizontal pass to tw x h, per channel, then vertical to tw x th.
+        float[][] rows = new float[3][tw * h];
         for (int y = 0; y < h; y++) {
-            for (int ox = 0; ox < SIDE; ox++) {
-                double a = (double) ox * w / SIDE, b = (double) (ox + 1) * w / SIDE;
+            for (int ox = 0; ox < tw; ox++) {
+                double a = (double) ox * w / tw, b = (double) (ox + 1) * w / tw;
                 float r = 0, g = 0, bl = 0;
                 for (int x = (int) a; x < Math.min(w, (int) Math.ceil(b)); x++) {
                     float cover = (float) (Math.min(b, x + 1) - Math.max(a, x));
@@ -136,23 +155,23 @@ final class SubjectModel {
                     bl += cover * (p & 255);
                 }
                 float n = (float) (b - a);
-                rows[0][y * SIDE + ox] = r / n;
-                rows[1][y * SIDE + ox] = g / n;
-                rows[2][y * SIDE + ox] = bl / n;
+                rows[0][y * tw + ox] = r / n;
+                rows[1][y * tw + ox] = g / n;
+                rows[2][y * tw + ox] = bl / n;
             }
         }
         float[] t = new float[3 * plane];
         float max = 1;
-        for (int oy = 0; oy < SIDE; oy++) {
-            double a = (double) oy * h / SIDE, b = (double) (oy + 1) * h / SIDE;
+        for (int oy = 0; oy < th; oy++) {
+            double a = (double) oy * h / th, b = (double) (oy + 1) * h / th;
             for (int c = 0; c < 3; c++) {
-                for (int ox = 0; ox < SIDE; ox++) {
+                for (int ox = 0; ox < tw; ox++) {
                     float v = 0;
                     for (int y = (int) a; y < Math.min(h, (int) Math.ceil(b)); y++) {
-                        v += (float) (Math.min(b, y + 1) - Math.max(a, y)) * rows[c][y * SIDE + ox];
+                        v += (float) (Math.min(b, y + 1) - Math.max(a, y)) * rows[c][y * tw + ox];
                     }
                     v /= (float) (b - a);
-                    t[c * plane + oy * SIDE + ox] = v;
+                    t[c * plane + oy * tw + ox] = v;
                     max = Math.max(max, v);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.cardgen.render.subject;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -21,6 +22,15 @@ import org.junit.jupiter.api.Test;
 class SubjectModelTest {
 
     private static final int W = 800, H = 600;
+
+    @Test
+    void theNetworksInputKeepsTheGridsAspectAtAboutItsAreaBudget() {
+        assertArrayEquals(new int[] {256, 192}, SubjectModel.inputSize(533, 400), "4:3");
+        assertArrayEquals(new int[] {192, 256}, SubjectModel.inputSize(400, 533), "3:4");
+        assertArrayEquals(new int[] {224, 224}, SubjectModel.inputSize(640, 640), "square");
+        assertArrayEquals(new int[] {288, 160}, SubjectModel.inputSize(640, 360), "16:9");
+        assertArrayEquals(new int[] {2016, 32}, SubjectModel.inputSize(640, 8), "a sliver: one step high, about the area");
+    }
 
     @Test
     void theBundledModelLoadsAndGivesAMapOfTheGridsSize() {
