@@ -16,6 +16,7 @@ import dev.cardgen.asset.image.InspectedImage;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectConfig;
 import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -63,7 +64,12 @@ public class AssetService {
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
 
-    public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, Metrics metrics, Clock clock) {
+    public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, SubjectConfig subject,
+                        Metrics metrics, Clock clock) {
+        // The stage reads its switch itself; taking the mapping here makes the service know and check the key.
+        if (subject.model() == SubjectConfig.Switch.OFF) {
+            LOG.infof("%s=off: the subject stage decides with its cues alone", SubjectConfig.MODEL);
+        }
         this.blobs = blobs;
         this.projects = projects;
         this.limits = limits;

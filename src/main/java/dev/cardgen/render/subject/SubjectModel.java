@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.FloatBuffer;
 import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 /**
@@ -22,7 +23,7 @@ import org.jboss.logging.Logger;
  * <p>Loaded once per process, on first use (the cold start does not pay for it). When the engine
  * or the file cannot load - a platform without the engine's native library, a native image built
  * without it - {@link #shared()} is null and the stage works alone, as it did before the model;
- * {@code -Dcardgen.subject.model=off} does the same on purpose (comparisons, or an instance that
+ * {@code cardgen.subject.model=off} does the same on purpose (comparisons, or an instance that
  * must save the memory). One inference runs at a time per process: the engine's working memory
  * (about 300 MB once loaded) is then held once, not once per concurrent upload.
  */
@@ -54,7 +55,12 @@ final class SubjectModel {
 
     /** Loaded on first call only. */
     private static final class Shared {
-        static final SubjectModel MODEL = "off".equals(System.getProperty("cardgen.subject.model")) ? null : load(RESOURCE);
+        static final SubjectModel MODEL = switchedOff() ? null : load(RESOURCE);
+
+        private static boolean switchedOff() {
+            return ConfigProvider.getConfig().getOptionalValue(SubjectConfig.MODEL, String.class)
+                    .map(v -> v.strip().equalsIgnoreCase("off")).orElse(false);
+        }
     }
 
     /** The bundled model, or null when it cannot run here (the stage then works alone). */
