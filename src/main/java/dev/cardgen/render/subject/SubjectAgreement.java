@@ -17,6 +17,10 @@ final class SubjectAgreement {
     static final double MAX_AREA = 0.6;
     /** Share of a model mask's outline that may lie away from the photo's sharp steps on a blurred backdrop. */
     static final double MAX_OFF_STEPS = 0.4;
+    /** Share of a hole's pixels (its rim left out) on a sharp step at most, for it to be backdrop seen through the product. */
+    static final double MAX_HOLE_STEPS = 0.05;
+    /** Pixels of a hole next to the model's mask that are not judged for steps. */
+    static final int HOLE_RIM = 4;
 
     enum Verdict {
         /** The masks agree: the cues' mask stands. */
@@ -74,6 +78,40 @@ final class SubjectAgreement {
                 && !SubjectHonesty.inventedOutline(model, step, w, h, 2, MAX_OFF_STEPS)
                 && !SubjectHonesty.strayStepsOutside(model, step, w, h, r)
                 && !SubjectHonesty.strayOutline(model, step, w, h, r);
+    }
+
+    /**
+     * Where the cues' mask stands on a blurred backdrop: the holes of the model's mask that lie
+     * within the cues' mask and hold no sharp step (defocused backdrop seen through a handle, not
+     * a dark print of the product, which is in focus) taken out of it. The cues' mask there is
+     * what the sharp steps enclose, and a handle's hole is enclosed too.
+     */
+    static boolean[] openHoles(boolean[] cues, boolean[] model, boolean[] step, int w, int h, int minSize) {
+        SubjectMorphology.Components holes = SubjectMorphology.label(model, w, h, false);
+        int count = holes.count();
+        int[] inside = new int[count + 1];
+        int[] interior = new int[count + 1];
+        int[] steps = new int[count + 1];
+        // The model's outline is drawn from a map a third of the grid's size: its rim is not judged.
+        boolean[] rim = SubjectMorphology.morph(model, w, h, HOLE_RIM, true);
+        for (int i = 0; i < cues.length; i++) {
+            int l = holes.labels()[i];
+            if (l == 0) continue;
+            if (cues[i]) inside[l]++;
+            if (!rim[i]) {
+                interior[l]++;
+                if (step[i]) steps[l]++;
+            }
+        }
+        boolean[] out = cues.clone();
+        for (int i = 0; i < out.length; i++) {
+            int l = holes.labels()[i];
+            if (l != 0 && !holes.touchesBorder()[l] && holes.sizes()[l] >= minSize
+                    && inside[l] >= HOLDS * holes.sizes()[l] && interior[l] > 0 && steps[l] <= MAX_HOLE_STEPS * interior[l]) {
+                out[i] = false;
+            }
+        }
+        return out;
     }
 
     /** One product, not a scene: at most {@link #MAX_AREA} of the frame, in one piece, off the frame's edges. */

@@ -153,9 +153,10 @@ public final class SubjectExtractor {
         // cues declined a texture: there no evidence of the photo's can back its mask alone).
         boolean ask = !plain && model != null && (!declined || step != null);
         float[] saliency = ask ? model.saliency(small, sw, sh) : null;
+        boolean[] learned = null;
         if (saliency != null) {
             // Off a plain backdrop the cues can take part of a product for the whole; the model reads shape.
-            boolean[] learned = keepMainComponents(SubjectAgreement.mask(saliency), sw, sh, Math.max(9, n / 300));
+            learned = keepMainComponents(SubjectAgreement.mask(saliency), sw, sh, Math.max(9, n / 300));
             Verdict verdict = declined ? Verdict.NEITHER : SubjectAgreement.judge(fg, learned, sw, sh);
             // Where the cues declined or disagree on a blurred backdrop, a model mask whose outline
             // lies on the photo's sharp steps, with none of them left outside it, is an object in focus.
@@ -181,6 +182,10 @@ public final class SubjectExtractor {
         } else if (step != null) {
             // judged above as enclosed, walls included; cut out along the steps' crest
             fg = SubjectDefocus.toCrest(fg, step, grad, sw, sh);
+            if (learned != null) {
+                // a handle's hole is enclosed too; where the model sees through it, and it is blurred, open it
+                fg = SubjectAgreement.openHoles(fg, learned, step, sw, sh, minOpen);
+            }
             d = enclosedScore(fg);
         }
         float[] alpha = SubjectSoftEdge.alpha(fg, small, d, t, sw, sh);

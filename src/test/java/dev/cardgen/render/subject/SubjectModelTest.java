@@ -108,6 +108,47 @@ class SubjectModelTest {
                 SubjectAgreement.judge(box(w, h, 60, 40, 140, 75), box(w, h, 5, 5, 195, 145), w, h));
     }
 
+    @Test
+    void theBlurredBackdropSeenThroughAHandleIsNotPartOfTheCutOut() {
+        RealComposites.Scene s = scene("BLURRED/BAG/blurred-camera.jpg");
+        Subject alone = SubjectExtractor.extractByCues(s.image());
+        assertTrue(alone.detected() && iou(s, alone) < 0.9, "the cues alone fill the handle's hole: " + iou(s, alone));
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertTrue(subject.detected());
+        assertTrue(iou(s, subject) >= 0.95, "IoU " + iou(s, subject));
+    }
+
+    @Test
+    void aHoleOfTheModelsMaskWithoutStepsIsOpenedInTheCuesMask() {
+        int w = 200, h = 150;
+        boolean[] cues = box(w, h, 40, 30, 160, 120);
+        boolean[] model = cues.clone();
+        boolean[] hole = box(w, h, 80, 50, 120, 90);
+        for (int i = 0; i < model.length; i++) {
+            model[i] &= !hole[i];
+        }
+        boolean[] steps = new boolean[w * h];
+        boolean[] opened = SubjectAgreement.openHoles(cues, model, steps, w, h, 16);
+        for (int i = 0; i < opened.length; i++) {
+            assertEquals(cues[i] && !hole[i], opened[i], "pixel " + i % w + "," + i / w);
+        }
+        // a print of the product is in focus: steps inside the hole keep it filled
+        for (int x = 85; x < 115; x += 3) {
+            for (int y = 55; y < 85; y++) {
+                steps[y * w + x] = true;
+            }
+        }
+        assertArrayEquals(cues, SubjectAgreement.openHoles(cues, model, steps, w, h, 16), "steps inside");
+        // smaller than the least hole the stage opens
+        assertArrayEquals(cues, SubjectAgreement.openHoles(cues, model, new boolean[w * h], w, h, 1601), "too small");
+        // a gap that reaches the frame is backdrop around the product, not a hole in it
+        boolean[] open = box(w, h, 0, 0, w, h);
+        for (int i = 0; i < open.length; i++) {
+            open[i] = !box(w, h, 0, 50, 120, 90)[i];
+        }
+        assertArrayEquals(cues, SubjectAgreement.openHoles(cues, open, new boolean[w * h], w, h, 16), "reaches the frame");
+    }
+
     private static boolean[] box(int w, int h, int x0, int y0, int x1, int y1) {
         boolean[] m = new boolean[w * h];
         for (int y = y0; y < y1; y++) {
