@@ -61,8 +61,7 @@ class SubjectModelTest {
         RealComposites.Scene s = scene("TEXTURED/BOTTLE/texture-grass.jpg@1.6");
         assertTheCuesAloneReportAPart(s);
         Subject subject = SubjectExtractor.extract(s.image());
-        assertTrue(subject.detected());
-        assertTrue(iou(s, subject) >= 0.9, "IoU " + iou(s, subject));
+        assertCutOutWhole(s, subject, 0.9);
     }
 
     @Test
@@ -80,8 +79,7 @@ class SubjectModelTest {
         RealComposites.Scene s = scene("BLURRED/BOTTLE/blurred-camera.jpg");
         assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
         Subject subject = SubjectExtractor.extract(s.image());
-        assertTrue(subject.detected());
-        assertTrue(iou(s, subject) >= 0.95, "IoU " + iou(s, subject));
+        assertCutOutWhole(s, subject, 0.95);
     }
 
     @Test
@@ -90,8 +88,7 @@ class SubjectModelTest {
         assertNull(SubjectModel.load("subject/not-a-model.onnx"), "a file that is not a model");
         RealComposites.Scene s = scene("BLURRED/BOX/blurred-camera.jpg");
         Subject alone = SubjectExtractor.extractByCues(s.image());
-        assertTrue(alone.detected());
-        assertTrue(iou(s, alone) >= 0.95, "IoU " + iou(s, alone));
+        assertCutOutWhole(s, alone, 0.95);
     }
 
     @Test
@@ -114,8 +111,7 @@ class SubjectModelTest {
         Subject alone = SubjectExtractor.extractByCues(s.image());
         assertTrue(alone.detected() && iou(s, alone) < 0.9, "the cues alone fill the handle's hole: " + iou(s, alone));
         Subject subject = SubjectExtractor.extract(s.image());
-        assertTrue(subject.detected());
-        assertTrue(iou(s, subject) >= 0.95, "IoU " + iou(s, subject));
+        assertCutOutWhole(s, subject, 0.95);
     }
 
     @Test
@@ -157,6 +153,12 @@ class SubjectModelTest {
             }
         }
         return m;
+    }
+
+    /** The product is reported as found and cut out at an IoU of at least {@code min}. */
+    private static void assertCutOutWhole(RealComposites.Scene s, Subject subject, double min) {
+        assertTrue(subject.detected(), "detected");
+        assertTrue(iou(s, subject) >= min, "IoU " + iou(s, subject));
     }
 
     /** Without the model this photo's cut-out is reported as found, yet is only part of the product. */
