@@ -44,7 +44,8 @@ class SubjectHeldOutTest {
         // Sixth round (the minimum-cut refinement): 0.928 median at 512x384, was 0.854. Eleventh
         // round (the model's second opinion, rules frozen before this part was run): 0.898, as a
         // cut-out on which the cues and the model disagree is now declined (counted as 0 here).
-        // Twelfth round (the model's input 224x224 instead of 320x320, chosen on the tuning part):
+        // Twelfth round (the model's input about 224x224 pixels, aspect kept, instead of 320x320;
+        // chosen on the tuning part):
         // 0.858, as the mug on brick (zoom 1.0) is declined at this size; at 1600x1200 the part's
         // median rose from 0.898 to 0.922.
         assertTrue(l.medianIou() >= 0.85, "median IoU " + l.medianIou());

@@ -19,7 +19,7 @@ public interface SubjectConfig {
         ON, OFF
     }
 
-    /** The learned second opinion: {@code off} leaves the cues alone (and saves its ~300 MB). */
+    /** The learned second opinion: {@code off} leaves the cues alone (and saves its ~135 MB). */
     @WithDefault("on")
     Switch model();
 }

@@ -25,7 +25,7 @@ import org.jboss.logging.Logger;
  * without it - {@link #shared()} is null and the stage works alone, as it did before the model;
  * {@code cardgen.subject.model=off} does the same on purpose (comparisons, or an instance that
  * must save the memory). One inference runs at a time per process: the engine's working memory
- * (about 300 MB once loaded) is then held once, not once per concurrent upload.
+ * (about 135 MB once loaded, at the input size below) is then held once, not once per concurrent upload.
  */
 final class SubjectModel {
 
