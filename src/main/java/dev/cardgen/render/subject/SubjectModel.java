@@ -57,9 +57,10 @@ final class SubjectModel {
     private static final class Shared {
         static final SubjectModel MODEL = switchedOff() ? null : load(RESOURCE);
 
+        /** Read as the service's mapping reads it (the service refuses any other value at start). */
         private static boolean switchedOff() {
-            return ConfigProvider.getConfig().getOptionalValue(SubjectConfig.MODEL, String.class)
-                    .map(v -> v.strip().equalsIgnoreCase("off")).orElse(false);
+            return ConfigProvider.getConfig().getOptionalValue(SubjectConfig.MODEL, SubjectConfig.Switch.class)
+                    .orElse(SubjectConfig.Switch.ON) == SubjectConfig.Switch.OFF;
         }
     }
 
