@@ -149,9 +149,8 @@ public final class SubjectExtractor {
         boolean declined = doubtful || !score.detected();
         double confidence = score.confidence();
         boolean fromModel = false;
-        // Asked off plain backdrops only, and not where nothing it says could change the answer (the
-        // cues declined a texture: there no evidence of the photo's can back its mask alone).
-        boolean ask = !plain && model != null && (!declined || step != null);
+        // Asked off plain backdrops only: on sweeps the cues were right where the model was.
+        boolean ask = !plain && model != null;
         float[] saliency = ask ? model.saliency(small, sw, sh) : null;
         boolean[] learned = null;
         if (saliency != null) {
@@ -161,6 +160,11 @@ public final class SubjectExtractor {
             // Where the cues declined or disagree on a blurred backdrop, a model mask whose outline
             // lies on the photo's sharp steps, with none of them left outside it, is an object in focus.
             if (verdict == Verdict.NEITHER && step != null && SubjectAgreement.backedBySteps(learned, step, sw, sh, 2 * r)) {
+                verdict = Verdict.MODEL;
+            }
+            // On a texture: a model mask that holds most of what departs from the backdrop is the product.
+            if (verdict == Verdict.NEITHER && texture != null
+                    && SubjectAgreement.backedByTexture(learned, texture.score, TEXTURE_THRESHOLD, sw, sh)) {
                 verdict = Verdict.MODEL;
             }
             if (verdict == Verdict.MODEL) {

@@ -82,21 +82,31 @@ final class SubjectHonesty {
         return c;
     }
 
-    /** Share of the sharp steps (the defocus cue) that lie more than r pixels from the mask. */
+    /** Whether more than {@link #MAX_STRAY_STEPS} of the sharp steps (the defocus cue) lie more than r pixels from the mask. */
     static boolean strayStepsOutside(boolean[] fg, boolean[] step, int w, int h, int r) {
+        return shareAway(fg, step, w, h, r) > MAX_STRAY_STEPS;
+    }
+
+    /** Share of the marked pixels that lie more than r pixels from the mask; 1 when nothing is marked. */
+    static double shareAway(boolean[] fg, boolean[] marks, int w, int h, int r) {
         boolean[] near = SubjectMorphology.morph(fg, w, h, r, true);
-        int steps = 0, stray = 0;
+        int marked = 0, away = 0;
         for (int i = 0; i < fg.length; i++) {
-            if (step[i]) {
-                steps++;
-                if (!near[i]) stray++;
+            if (marks[i]) {
+                marked++;
+                if (!near[i]) away++;
             }
         }
-        return steps == 0 || stray > MAX_STRAY_STEPS * steps;
+        return marked == 0 ? 1 : away / (double) marked;
     }
 
     /** Whether too much of the mask is there only because holes were filled. */
     static boolean mostlyFilledIn(boolean[] fg, float[] d, float t) {
+        return ownShare(fg, d, t) < MIN_OWN_SHARE;
+    }
+
+    /** Share of the mask whose score is above t by itself; 0 for an empty mask. */
+    static double ownShare(boolean[] fg, float[] d, float t) {
         int area = 0, own = 0;
         for (int i = 0; i < fg.length; i++) {
             if (fg[i]) {
@@ -104,7 +114,7 @@ final class SubjectHonesty {
                 if (d[i] > t) own++;
             }
         }
-        return area == 0 || own < MIN_OWN_SHARE * area;
+        return area == 0 ? 0 : own / (double) area;
     }
 
     /**

@@ -44,9 +44,14 @@ final class SubjectTexture {
         this.borderMedian = borderMedian;
     }
 
+    /** Radius of the neighbourhood a pixel's mean colour and sharpness are taken over: a product's score reaches this far. */
+    static int radius(int w, int h) {
+        return Math.max(2, Math.min(w, h) / 80);
+    }
+
     static SubjectTexture fit(float[][] lab, int w, int h) {
         int n = w * h;
-        int r = Math.max(2, Math.min(w, h) / 80);
+        int r = radius(w, h);
         float[][] f = new float[DIMS][];
         f[0] = scaled(lab[0], W_OWN);
         f[1] = scaled(lab[1], W_OWN);

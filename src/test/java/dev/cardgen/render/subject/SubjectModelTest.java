@@ -83,6 +83,56 @@ class SubjectModelTest {
     }
 
     @Test
+    void aProductOnATextureTheCuesDeclinedIsFoundWhereTheModelsMaskHoldsWhatDepartsFromTheBackdrop() {
+        RealComposites.Scene s = scene("TEXTURED/BOTTLE_PAIR/texture-grass.jpg@1.6");
+        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertCutOutWhole(s, subject, 0.85);
+        assertEquals(0.85, subject.confidence(), 1e-9,
+                "a mask only the model and the texture back gets the least confidence off plain backdrops");
+    }
+
+    @Test
+    void onATextureTheModelsMaskMustHoldMostOfWhatDepartsFromTheBackdrop() {
+        int w = 200, h = 150;
+        boolean[] product = box(w, h, 60, 40, 140, 120);
+        float[] score = new float[w * h];
+        // the product unlike the backdrop in most of it, and a few specks of the texture elsewhere
+        for (int y = 40; y < 120; y++) {
+            for (int x = 60; x < 140; x++) {
+                score[y * w + x] = (x + y) % 4 == 0 ? 0.5f : 2f;
+            }
+        }
+        for (int i = 0; i < 30; i++) {
+            score[(7 + (i * 37) % 130) * w + 5 + (i * 53) % 190] = 2f;
+        }
+        assertTrue(SubjectAgreement.backedByTexture(product, score, 1f, w, h), "the product");
+        // the same mask over something else as large beside it: a room's other things
+        float[] room = score.clone();
+        for (int y = 10; y < 100; y++) {
+            for (int x = 148; x < 198; x++) {
+                room[y * w + x] = 2f;
+            }
+        }
+        assertFalse(SubjectAgreement.backedByTexture(product, room, 1f, w, h), "more departs beside the mask");
+        // a mask that scores like the backdrop in most of it
+        float[] plainInside = score.clone();
+        for (int y = 40; y < 120; y++) {
+            for (int x = 60; x < 140; x++) {
+                plainInside[y * w + x] = y < 80 ? 0.5f : plainInside[y * w + x];
+            }
+        }
+        for (int y = 80; y < 120; y++) {
+            for (int x = 60; x < 140; x++) {
+                plainInside[y * w + x] = (x + y) % 2 == 0 ? 0.5f : 2f;
+            }
+        }
+        assertFalse(SubjectAgreement.backedByTexture(product, plainInside, 1f, w, h), "mostly like the backdrop");
+        // a scene, not a product
+        assertFalse(SubjectAgreement.backedByTexture(box(w, h, 2, 2, 198, 148), score, 1f, w, h), "most of the frame");
+    }
+
+    @Test
     void withoutItsModelTheStageDecidesAlone() {
         assertNull(SubjectModel.load("subject/absent.onnx"), "a missing file");
         assertNull(SubjectModel.load("subject/not-a-model.onnx"), "a file that is not a model");
