@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -82,7 +83,7 @@ class SubjectHeldOutTest {
         for (SubjectScorecard.Row r : rows) {
             if (r.scene().kind() != Kind.NO_PRODUCT) continue;
             String name = r.scene().name();
-            assertTrue(!name.contains("coffee"), "the cup on the table is not a scene without a product");
+            assertFalse(name.contains("coffee"), "the cup on the table is not a scene without a product");
             if (name.contains("astronaut")) {
                 detected += r.subject().detected() ? 1 : 0;
                 continue;

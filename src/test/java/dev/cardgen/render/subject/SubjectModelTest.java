@@ -76,18 +76,12 @@ class SubjectModelTest {
 
     @Test
     void aProductInFocusTheCuesDeclinedIsFoundWhereTheModelsOutlineLiesOnTheSteps() {
-        RealComposites.Scene s = scene("BLURRED/BOTTLE/blurred-camera.jpg");
-        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
-        Subject subject = SubjectExtractor.extract(s.image());
-        assertCutOutWhole(s, subject, 0.95);
+        assertFoundWhereTheCuesDecline("BLURRED/BOTTLE/blurred-camera.jpg", 0.95);
     }
 
     @Test
     void aProductOnATextureTheCuesDeclinedIsFoundWhereTheModelsMaskHoldsWhatDepartsFromTheBackdrop() {
-        RealComposites.Scene s = scene("TEXTURED/BOTTLE_PAIR/texture-grass.jpg@1.6");
-        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
-        Subject subject = SubjectExtractor.extract(s.image());
-        assertCutOutWhole(s, subject, 0.85);
+        Subject subject = assertFoundWhereTheCuesDecline("TEXTURED/BOTTLE_PAIR/texture-grass.jpg@1.6", 0.85);
         assertEquals(0.85, subject.confidence(), 1e-9,
                 "a mask only the model and the texture back gets the least confidence off plain backdrops");
     }
@@ -119,12 +113,7 @@ class SubjectModelTest {
         float[] plainInside = score.clone();
         for (int y = 40; y < 120; y++) {
             for (int x = 60; x < 140; x++) {
-                plainInside[y * w + x] = y < 80 ? 0.5f : plainInside[y * w + x];
-            }
-        }
-        for (int y = 80; y < 120; y++) {
-            for (int x = 60; x < 140; x++) {
-                plainInside[y * w + x] = (x + y) % 2 == 0 ? 0.5f : 2f;
+                plainInside[y * w + x] = y < 80 || (x + y) % 2 == 0 ? 0.5f : 2f; // a quarter of it unlike
             }
         }
         assertFalse(SubjectAgreement.backedByTexture(product, plainInside, 1f, w, h), "mostly like the backdrop");
@@ -209,6 +198,15 @@ class SubjectModelTest {
     private static void assertCutOutWhole(RealComposites.Scene s, Subject subject, double min) {
         assertTrue(subject.detected(), "detected");
         assertTrue(iou(s, subject) >= min, "IoU " + iou(s, subject));
+    }
+
+    /** The cues alone decline this photo, and the stage with the model cuts it out at an IoU of at least {@code min}. */
+    private static Subject assertFoundWhereTheCuesDecline(String name, double min) {
+        RealComposites.Scene s = scene(name);
+        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
+        Subject subject = SubjectExtractor.extract(s.image());
+        assertCutOutWhole(s, subject, min);
+        return subject;
     }
 
     /** Without the model this photo's cut-out is reported as found, yet is only part of the product. */
