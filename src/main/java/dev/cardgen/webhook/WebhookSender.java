@@ -9,6 +9,7 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
+import org.jboss.logging.Logger;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -34,6 +35,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * reached.
  */
 public final class WebhookSender implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(WebhookSender.class);
 
     /** What one attempt came to: a status code, or an error in words (timeout, refused address, ...). */
     public record Outcome(Integer statusCode, String error, long durationMs) {
@@ -153,6 +156,8 @@ public final class WebhookSender implements AutoCloseable {
         if (name.contains("ConnectException") || msg.contains("Connection refused")) {
             return "connection refused";
         }
+        // Unclassified: the attempt records only these words, so the log keeps what happened.
+        LOG.infof("A webhook attempt ended in an unclassified connection error: %s", String.valueOf(t));
         return "connection error";
     }
 
