@@ -22,11 +22,6 @@ public final class PgListener {
 
     private static final Logger LOG = Logger.getLogger(PgListener.class);
     private static final int WAIT_MILLIS = 500;
-    /**
-     * The longest wait between reconnects: a LISTEN lost in an outage is back within about this
-     * long after the database is (a refused connect costs next to nothing).
-     */
-    private static final long MAX_BACKOFF_MILLIS = 2_000;
 
     private final String url;
     private final Properties props = new Properties();
@@ -90,7 +85,7 @@ public final class PgListener {
                 } catch (InterruptedException ie) {
                     return;
                 }
-                backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+                backoff = Math.min(backoff * 2, 10_000);
             }
         }
     }
