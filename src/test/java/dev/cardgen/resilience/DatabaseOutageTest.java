@@ -136,7 +136,9 @@ class DatabaseOutageTest {
             ps.setString(2, "ref_" + job);
             ps.executeUpdate();
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(jobState(job)));
+        // The listener retries a lost connection with a back-off of up to 10 s, so its LISTEN may be
+        // back that long after the database is: wait past it (the poll, 60 s here, would be later still).
+        await().atMost(Duration.ofSeconds(15)).until(() -> "done".equals(jobState(job)));
     }
 
     /** An event appended and announced from outside reaches a follower here only through the event log's LISTEN. */
@@ -155,7 +157,7 @@ class DatabaseOutageTest {
             appendFromOutside(c, stream, 1, "progress", "{\"generation_id\":\"" + stream + "\",\"stage\":\"subject\",\"progress\":0.1}");
             appendFromOutside(c, stream, 2, "done", "{\"generation_id\":\"" + stream + "\",\"status\":\"completed\",\"variants\":0}");
         }
-        List<Sse.Event> events = read.get(5, TimeUnit.SECONDS);
+        List<Sse.Event> events = read.get(15, TimeUnit.SECONDS); // past the listener's back-off, as above
         assertEquals(List.of("progress", "done"), events.stream().map(Sse.Event::name).toList());
     }
 
