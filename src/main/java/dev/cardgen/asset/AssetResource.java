@@ -44,7 +44,11 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 @Tag(name = "Assets", description = "Product photos")
 public class AssetResource {
 
-    private static final String IMMUTABLE = "private, max-age=31536000, immutable";
+    /**
+     * A seller can replace the cut-out, so the URL's content can change: caches keep it but ask again
+     * each time, and the ETag (which names the cut-out version) makes that a cheap 304.
+     */
+    private static final String REVALIDATE = "private, no-cache";
 
     private final AssetService assets;
     private final AssetCutouts cutouts;
@@ -119,7 +123,8 @@ public class AssetResource {
             description = "format=cutout (default): PNG with alpha, the product trimmed to its box plus a margin of 2 % "
                     + "of the box's longer side (at least 4 px, clipped to the image), at working-copy resolution, edge "
                     + "colours decontaminated. format=mask: the 8-bit greyscale mask of the whole working copy. "
-                    + "Immutable: ETag and If-None-Match (304).")
+                    + "The ETag names the cut-out version; Cache-Control: private, no-cache, so a client revalidates "
+                    + "(If-None-Match, 304) and sees a seller's change at once.")
     @APIResponse(responseCode = "200", description = "PNG: the cut-out (RGBA) or the mask (8-bit grey)", content = @Content(mediaType = "image/png", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     @APIResponse(responseCode = "304", description = "If-None-Match named the current ETag")
     @APIResponse(responseCode = "400", description = "parameter_invalid (format)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
@@ -135,9 +140,9 @@ public class AssetResource {
         AssetCutouts.requireSubject(asset);
         String etag = AssetCutouts.etag(asset, f);
         if (ETags.matches(etag, ifNoneMatch)) {
-            return Response.notModified().header("ETag", etag).header("Cache-Control", IMMUTABLE).build();
+            return Response.notModified().header("ETag", etag).header("Cache-Control", REVALIDATE).build();
         }
-        return Response.ok(cutouts.png(asset, f), "image/png").header("ETag", etag).header("Cache-Control", IMMUTABLE).build();
+        return Response.ok(cutouts.png(asset, f), "image/png").header("ETag", etag).header("Cache-Control", REVALIDATE).build();
     }
 
     @POST
