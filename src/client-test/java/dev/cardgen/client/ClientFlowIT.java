@@ -7,6 +7,8 @@ import dev.cardgen.client.api.ProjectsApi;
 import dev.cardgen.client.model.Asset;
 import dev.cardgen.client.model.CreateExport;
 import dev.cardgen.client.model.CreateGeneration;
+import dev.cardgen.client.model.CutoutBox;
+import dev.cardgen.client.model.CutoutHint;
 import dev.cardgen.client.model.Export;
 import dev.cardgen.client.model.Generation;
 import dev.cardgen.client.model.GenerationCreated;
@@ -64,12 +66,31 @@ class ClientFlowIT {
         // set): the asset goes to the account's default project. Named, the project is taken as given.
         String project = new ProjectsApi(client).listProjects(null, null).getData().stream()
                 .filter(p -> Boolean.TRUE.equals(p.getIsDefault())).findFirst().orElseThrow().getId();
-        Asset asset = new AssetsApi(client).uploadAsset(photo.toFile(), null);
+        AssetsApi assets = new AssetsApi(client);
+        Asset asset = assets.uploadAsset(photo.toFile(), null, null);
         assertEquals(project, asset.getProjectId());
-        assertEquals(project, new AssetsApi(client).uploadAsset(photo.toFile(), project).getProjectId());
+        assertEquals(project, assets.uploadAsset(photo.toFile(), project, null).getProjectId());
         assertTrue(asset.getId().startsWith("ast_"));
         assertEquals(1600, asset.getWidth());
         assertEquals(Boolean.TRUE, asset.getSubjectDetected());
+        assertEquals(Asset.SubjectSourceEnum.AUTO, asset.getSubjectSource());
+        assertEquals(1, asset.getCutoutVersion());
+
+        // The seller steers the cut-out: a box round the product, then a mask of their own.
+        Asset hinted = assets.hintAssetCutout(asset.getId(), new CutoutHint()
+                .box(new CutoutBox().x(200).y(100).width(1200).height(1000)), "client-hint-" + asset.getId());
+        assertEquals(Asset.SubjectSourceEnum.HINT, hinted.getSubjectSource());
+        assertEquals(2, hinted.getCutoutVersion());
+        Path mask = Files.createTempFile("mask", ".png");
+        java.awt.image.BufferedImage grey = new java.awt.image.BufferedImage(1600, 1200, java.awt.image.BufferedImage.TYPE_BYTE_GRAY);
+        java.awt.Graphics2D g = grey.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(500, 200, 600, 800);
+        g.dispose();
+        ImageIO.write(grey, "png", mask.toFile());
+        Asset masked = assets.replaceAssetCutout(asset.getId(), mask.toFile(), null);
+        assertEquals(Asset.SubjectSourceEnum.MASK, masked.getSubjectSource());
+        assertEquals(3, masked.getCutoutVersion());
 
         GenerationsApi generations = new GenerationsApi(client);
         CreateGeneration request = new CreateGeneration().assetId(asset.getId()).variants(1)

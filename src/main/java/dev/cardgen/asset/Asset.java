@@ -2,6 +2,7 @@ package dev.cardgen.asset;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -39,6 +40,15 @@ public class Asset extends PanacheEntityBase {
     public int subjectW;
     @Column(name = "subject_h")
     public int subjectH;
+    @Column(name = "subject_source", nullable = false)
+    @Convert(converter = SubjectSource.Column.class)
+    public SubjectSource subjectSource = SubjectSource.AUTO;
+    /** The current cut-out's version: 1 at upload, one more for each mask a seller makes. */
+    @Column(name = "cutout_version", nullable = false)
+    public int cutoutVersion = 1;
+    /** The working copy is a PNG (an upload whose alpha is the mask), not a JPEG. */
+    @Column(name = "working_png", nullable = false)
+    public boolean workingPng;
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
     @Column(name = "deleted_at")

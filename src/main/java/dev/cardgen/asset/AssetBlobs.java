@@ -30,13 +30,31 @@ public final class AssetBlobs {
         return prefix(assetId) + "working.jpg";
     }
 
-    /** The subject mask over the working copy (greyscale PNG). */
-    public static String mask(String assetId) {
-        return prefix(assetId) + "mask.png";
+    /** The working copy of {@code asset}: a lossless PNG where the upload's alpha is the mask, else the JPEG. */
+    public static String workingCopy(Asset asset) {
+        return workingCopy(asset.id, asset.workingPng);
     }
 
+    public static String workingCopy(String assetId, boolean png) {
+        return png ? prefix(assetId) + "working.png" : workingCopy(assetId);
+    }
+
+    /** The first subject mask over the working copy (greyscale PNG), made at upload. */
+    public static String mask(String assetId) {
+        return mask(assetId, 1);
+    }
+
+    /** The mask of cut-out {@code version} (1: the upload's, kept at its old key; then mask-v2.png, …). */
+    public static String mask(String assetId, int version) {
+        if (version < 1) {
+            throw new IllegalArgumentException("cut-out versions start at 1");
+        }
+        return prefix(assetId) + (version == 1 ? "mask.png" : "mask-v" + version + ".png");
+    }
+
+    /** What an upload may store; an asset's later masks are found by listing its {@link #prefix}. */
     public static List<String> all(String assetId) {
-        return List.of(original(assetId), workingCopy(assetId), mask(assetId));
+        return List.of(original(assetId), workingCopy(assetId), workingCopy(assetId, true), mask(assetId));
     }
 
     /** The asset id in a key under {@link #PREFIX}, or null. */

@@ -4,6 +4,11 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ETags;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.SubjectExtractor;
+import dev.cardgen.render.subject.SubjectHint;
+import dev.cardgen.render.subject.SubjectMasks;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.persistence.LockModeType;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,9 +23,11 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * The isolated product of an asset, made from what the upload stored (working copy, mask, box):
- * the same cut-out the cards are built from, with a transparent margin around it, or the mask
- * itself. Nothing new is stored: both are derived on request and cached by the client (immutable).
+ * The isolated product of an asset, and the seller's ways to change it. Reading: the current
+ * version's cut-out, the same the cards are built from, with a transparent margin around it, or its
+ * mask; derived on request and cached by the client (immutable, the ETag names the version).
+ * Changing: a box hint or a mask the seller sends becomes a new version; the older versions' masks
+ * stay, for generations created before the change.
  */
 @ApplicationScoped
 public class AssetCutouts {
@@ -58,19 +65,101 @@ public class AssetCutouts {
     }
 
     public static String etag(Asset asset, Format format) {
-        return ETags.of(asset.id, format.id(), VERSION);
+        return ETags.of(asset.id, format.id(), VERSION, asset.cutoutVersion);
     }
 
     /** The PNG of {@code format}; 409 when the asset has no subject, 404 when its blobs went with a concurrent delete. */
     public byte[] png(Asset asset, Format format) {
         requireSubject(asset);
-        byte[] mask = read(asset, AssetBlobs.mask(asset.id));
+        byte[] mask = read(asset, AssetBlobs.mask(asset.id, asset.cutoutVersion));
         if (format == Format.MASK) {
             return mask; // stored as an 8-bit greyscale PNG the size of the working copy
         }
-        BufferedImage working = decode(read(asset, AssetBlobs.workingCopy(asset.id)));
-        Subject subject = Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence, true);
-        return ImageEncoder.png(padded(subject.cutout(working), asset.subjectBox(), working.getWidth(), working.getHeight()));
+        BufferedImage working = decode(read(asset, AssetBlobs.workingCopy(asset)));
+        BufferedImage cut = cut(asset, asset.cutoutVersion, working, mask);
+        return ImageEncoder.png(padded(cut, asset.subjectBox(), working.getWidth(), working.getHeight()));
+    }
+
+    /**
+     * The product of cut-out {@code version} of {@code asset}, cropped to its box: the one place that
+     * decides how a stored mask becomes the cards' product. An upload's own alpha (version 1 of an
+     * asset with a lossless working copy) keeps its edge colours as they are; every other mask has the
+     * old backdrop taken out of its soft edge.
+     */
+    public static BufferedImage cut(Asset asset, int version, BufferedImage working, byte[] maskPng) {
+        boolean current = version == asset.cutoutVersion;
+        Subject subject = Subject.fromStored(maskPng, asset.subjectBox(), asset.subjectConfidence, asset.subjectDetected);
+        if (!current) {
+            // an older version: its box is its mask's, not the asset's current one
+            Rectangle box = SubjectMasks.bounds(subject.mask());
+            subject = new Subject(subject.mask(), box == null ? asset.subjectBox() : box, 1.0, true);
+        }
+        boolean ownAlpha = version == 1 && asset.workingPng;
+        return ownAlpha ? subject.cutoutAsIs(working) : subject.cutout(working);
+    }
+
+    /**
+     * Cuts the product out again inside the seller's box (and points): a new version with source
+     * {@code hint}; 422 {@code subject_not_found} when nothing in the box can be told from its surroundings.
+     */
+    public Asset hint(String accountId, Asset asset, SubjectHint hint, String param) {
+        BufferedImage working = decode(read(asset, AssetBlobs.workingCopy(asset)));
+        Subject subject = cutInBox(working, hint, asset.width, asset.height, param);
+        return saveVersion(accountId, asset.id, subject, SubjectSource.HINT);
+    }
+
+    /** The product inside {@code hint} (photo pixels) of a working copy of a photo of {@code width} × {@code height}. */
+    static Subject cutInBox(BufferedImage working, SubjectHint hint, int width, int height, String param) {
+        SubjectHint scaled = CutoutHint.scaled(hint, width, height, working.getWidth(), working.getHeight());
+        Subject subject = SubjectExtractor.fromHint(working, scaled);
+        if (!subject.detected()) {
+            throw ApiException.unprocessable("subject_not_found", "Nothing inside the box could be told from its surroundings; "
+                    + "draw the box closer round the product, or mark points on it with include.", param);
+        }
+        return subject;
+    }
+
+    /** The seller's own mask as a new version with source {@code mask}; 400/422 naming {@code mask} when it is not one. */
+    public Asset replaceMask(String accountId, Asset asset, byte[] png) {
+        BufferedImage current = decodeMask(read(asset, AssetBlobs.mask(asset.id, asset.cutoutVersion)));
+        BufferedImage mask = MaskPng.read(png, asset.width, asset.height, current.getWidth(), current.getHeight());
+        switch (SubjectMasks.judge(mask)) {
+            case EMPTY -> throw ApiException.unprocessable("mask_empty",
+                    "The mask is (almost) all transparent: at least 0.5 % of it must be the product (value 128 or more).", MaskPng.PARAM);
+            case FULL -> throw ApiException.unprocessable("mask_full",
+                    "The mask is (almost) all product: at least 0.5 % of it must be backdrop (value under 128).", MaskPng.PARAM);
+            default -> {
+                // a product, or the seller's choice of several pieces: taken as it is
+            }
+        }
+        return saveVersion(accountId, asset.id, Subject.ofMask(mask), SubjectSource.MASK);
+    }
+
+    /**
+     * Stores {@code subject}'s mask as the asset's next version and points the asset at it, under the
+     * row's lock: concurrent edits get consecutive versions, and a concurrent delete waits and then
+     * removes this mask with the rest. A failure leaves the row as it was (a mask stored under the
+     * unused version number is overwritten by the next edit).
+     */
+    private Asset saveVersion(String accountId, String assetId, Subject subject, SubjectSource source) {
+        byte[] png = subject.maskPng();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Asset a = Asset.<Asset>find("id = ?1 and accountId = ?2 and deletedAt is null", assetId, accountId)
+                    .withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional()
+                    .orElseThrow(() -> ApiException.notFound("asset", assetId));
+            int next = a.cutoutVersion + 1;
+            blobs.put(AssetBlobs.mask(a.id, next), png, "image/png");
+            Rectangle box = subject.box();
+            a.cutoutVersion = next;
+            a.subjectSource = source;
+            a.subjectDetected = true;
+            a.subjectConfidence = subject.confidence();
+            a.subjectX = box.x;
+            a.subjectY = box.y;
+            a.subjectW = box.width;
+            a.subjectH = box.height;
+            return a;
+        });
     }
 
     public static void requireSubject(Asset asset) {
@@ -104,6 +193,16 @@ public class AssetCutouts {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static BufferedImage decodeMask(byte[] png) {
+        BufferedImage img = decode(png);
+        if (img.getType() == BufferedImage.TYPE_BYTE_GRAY) {
+            return img;
+        }
+        BufferedImage gray = new BufferedImage(img.getWidth(), img.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
+        gray.getRaster().setRect(img.getRaster());
+        return gray;
     }
 
     private static BufferedImage decode(byte[] jpeg) {

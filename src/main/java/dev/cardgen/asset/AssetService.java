@@ -13,11 +13,14 @@ import dev.cardgen.asset.image.ImageInfo;
 import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.asset.image.ImageRejectedException;
 import dev.cardgen.asset.image.InspectedImage;
+import dev.cardgen.asset.image.WorkingCopy;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectConfig;
 import dev.cardgen.render.subject.SubjectExtractor;
+import dev.cardgen.render.subject.SubjectHint;
+import dev.cardgen.render.subject.SubjectMasks;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.PreDestroy;
@@ -37,6 +40,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Upload, read, list and delete of product photos. An upload's header is validated before anything
@@ -77,7 +81,11 @@ public class AssetService {
         this.clock = clock;
     }
 
-    public record Upload(Path file, long size, String fileName) {
+    /** An uploaded file; {@code subjectBox} is the form's {@code subject_box} as sent, or null. */
+    public record Upload(Path file, long size, String fileName, String subjectBox) {
+        public Upload(Path file, long size, String fileName) {
+            this(file, size, fileName, null);
+        }
     }
 
     /** Stores and analyses an upload; a refusal is counted by its error code. */
@@ -98,26 +106,42 @@ public class AssetService {
         }
         InspectedImage image = inspect(upload.file());
         ImageInfo info = image.info();
+        SubjectHint hint = CutoutHint.parseField(upload.subjectBox(), info.width(), info.height());
         String id = Ids.next(Ids.ASSET);
         // The header is valid: store the original while the pixels are decoded and analysed, and the
         // working copy while the subject is cut out. Any failure removes whatever was stored.
         List<Future<?>> stores = new ArrayList<>(2);
         try {
             stores.add(storing.submit(() -> blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType())));
-            BufferedImage working = decode(image);
-            stores.add(storing.submit(() -> blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg")));
+            WorkingCopy copy = decode(image);
+            // The upload's own alpha is the mask when it outlines a product, unless the seller drew a box.
+            boolean ownAlpha = hint == null && copy.alpha() != null && SubjectMasks.judge(copy.alpha()) == SubjectMasks.Verdict.PRODUCT;
+            BufferedImage working = ownAlpha ? copy.rgb() : copy.flattened();
+            stores.add(storing.submit(() -> storeWorkingCopy(id, working, ownAlpha)));
             long t0 = System.nanoTime();
-            Subject subject = SubjectExtractor.extract(working);
+            Subject subject = ownAlpha ? Subject.ofMask(copy.alpha())
+                    : hint != null ? AssetCutouts.cutInBox(working, hint, info.width(), info.height(), "subject_box")
+                    : SubjectExtractor.extract(working);
             metrics.stage("subject", System.nanoTime() - t0);
+            SubjectSource source = ownAlpha ? SubjectSource.ALPHA : hint != null ? SubjectSource.HINT : SubjectSource.AUTO;
             blobs.put(AssetBlobs.mask(id), subject.maskPng(), "image/png");
             for (Future<?> f : stores) {
                 awaitStored(f);
             }
-            return QuarkusTransaction.requiringNew().call(() -> insert(id, accountId, project, upload, info, subject));
+            return QuarkusTransaction.requiringNew().call(() -> insert(id, accountId, project, upload, info, subject, source));
         } catch (RuntimeException e) {
             stores.forEach(AssetService::awaitQuietly);
             AssetBlobs.all(id).forEach(this::deleteQuietly);
             throw e;
+        }
+    }
+
+    /** JPEG, or a lossless PNG where the upload's alpha is the mask, so the colours of its edge stay its own. */
+    private void storeWorkingCopy(String id, BufferedImage working, boolean lossless) {
+        if (lossless) {
+            blobs.put(AssetBlobs.workingCopy(id, true), ImageEncoder.png(working), "image/png");
+        } else {
+            blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
         }
     }
 
@@ -145,7 +169,8 @@ public class AssetService {
         storing.shutdown();
     }
 
-    private Asset insert(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject) {
+    private Asset insert(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject,
+                         SubjectSource source) {
         Asset a = new Asset();
         a.id = id;
         a.accountId = accountId;
@@ -162,6 +187,9 @@ public class AssetService {
         a.subjectY = box.y;
         a.subjectW = box.width;
         a.subjectH = box.height;
+        a.subjectSource = source;
+        a.workingPng = source == SubjectSource.ALPHA;
+        a.cutoutVersion = 1;
         a.createdAt = Times.now(clock);
         a.persist();
         return a;
@@ -181,13 +209,23 @@ public class AssetService {
         return Page.query(Asset.class, "accountId = ?1 and projectId = ?2 and deletedAt is null", page, accountId, project);
     }
 
-    /** Marks the asset deleted, then removes its bytes at once; variants and exports made from it keep theirs. */
+    /**
+     * Marks the asset deleted, then removes its bytes at once (every cut-out version: listed, not
+     * guessed); variants and exports made from it keep theirs.
+     */
     public void delete(String accountId, String id) {
         QuarkusTransaction.requiringNew().run(() -> {
             Asset asset = require(accountId, id);
             asset.deletedAt = Times.now(clock);
         });
-        AssetBlobs.all(id).forEach(this::deleteQuietly);
+        List<String> keys;
+        try (Stream<String> listed = blobs.list(AssetBlobs.prefix(id))) {
+            keys = listed.toList();
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not list the blobs of asset %s now; the orphan sweeper will remove them: %s", id, e.toString());
+            keys = AssetBlobs.all(id);
+        }
+        keys.forEach(this::deleteQuietly);
     }
 
     private void deleteQuietly(String key) {
@@ -206,9 +244,9 @@ public class AssetService {
         }
     }
 
-    private BufferedImage decode(InspectedImage image) {
+    private WorkingCopy decode(InspectedImage image) {
         try {
-            return ImageInspector.decodeWorkingCopy(image, limits.workingCopyMaxSide());
+            return ImageInspector.decodeWorkingCopyWithAlpha(image, limits.workingCopyMaxSide());
         } catch (ImageRejectedException e) {
             throw rejected(e);
         }

@@ -35,6 +35,9 @@ public class Generation extends PanacheEntityBase {
     /** JSON of render.Texts, after filling. */
     public String texts;
     public long seed;
+    /** The asset's cut-out version when the generation was created: the mask its product is cut with. */
+    @Column(name = "cutout_version")
+    public int cutoutVersion = 1;
     @Column(name = "base_url")
     public String baseUrl;
     @Column(name = "quota_period")

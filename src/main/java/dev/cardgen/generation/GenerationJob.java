@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.asset.AssetBlobs;
+import dev.cardgen.asset.AssetCutouts;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
@@ -16,7 +17,6 @@ import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.Previews;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.Scene;
-import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.text.Texts;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.stream.EventLog;
@@ -140,10 +140,10 @@ public class GenerationJob implements JobHandler {
         if (asset == null || asset.deletedAt != null) {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
-        BufferedImage working = readImage(AssetBlobs.workingCopy(asset.id), "asset_unreadable");
-        byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id), missing("asset_unreadable"));
-        BufferedImage cutout = engine(g, () -> Subject.fromStored(mask, asset.subjectBox(), asset.subjectConfidence,
-                asset.subjectDetected).cutout(working));
+        // The cut-out version the generation was created with: a seller's later edit does not reach it.
+        BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
+        byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
+        BufferedImage cutout = engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask));
         byte[] png = engine(g, () -> ImageEncoder.png(cutout));
         blobs.put(key, png, "image/png");
         return cutout;

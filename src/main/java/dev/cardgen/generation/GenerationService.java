@@ -111,6 +111,7 @@ public class GenerationService {
         g.ratio = req.ratio().id();
         g.texts = write(TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
         g.seed = SEEDS.nextLong();
+        g.cutoutVersion = asset.cutoutVersion;
         g.baseUrl = baseUrl;
         g.quotaPeriod = period;
         g.createdAt = Times.now(clock);

@@ -245,14 +245,15 @@ class OpenApiTest {
 
     /** The form fields of the upload: the file, required, and beside it project_id, a string a client may leave out. */
     @Test
-    void theUploadTakesAFileAndAnOptionalProjectId() {
+    void theUploadTakesAFileAndAnOptionalProjectIdAndSubjectBox() {
         Map<String, Object> form = map(map(map(map(map(map(map(doc.get("paths")).get("/api/v1/assets")).get("post"))
                 .get("requestBody")).get("content")).get("multipart/form-data")).get("schema"));
         Map<String, Object> properties = map(form.get("properties"));
-        assertEquals(Set.of("file", "project_id"), properties.keySet());
+        assertEquals(Set.of("file", "project_id", "subject_box"), properties.keySet());
         assertEquals(Map.of("type", "string", "format", "binary"), properties.get("file"));
         assertEquals("string", map(properties.get("project_id")).get("type"));
-        assertEquals(List.of("file"), form.get("required"), "the file is required, project_id optional");
+        assertEquals("string", map(properties.get("subject_box")).get("type"));
+        assertEquals(List.of("file"), form.get("required"), "the file is required, project_id and subject_box optional");
     }
 
     /** The served document quotes the configured file limit (the built one names its key; AssetUploadLimitTest sets another). */

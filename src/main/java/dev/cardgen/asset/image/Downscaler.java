@@ -5,7 +5,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 
 /**
- * High-quality downscale of a TYPE_INT_RGB image: bilinear halving steps, then one last step,
+ * High-quality downscale of a TYPE_INT_RGB (or premultiplied TYPE_INT_ARGB_PRE) image: bilinear halving steps, then one last step,
  * bilinear when it reduces by less than 2× (already alias-free after the halvings; Java2D's
  * bicubic costs several times as much there for no visible gain).
  */
@@ -35,7 +35,9 @@ final class Downscaler {
     }
 
     private static BufferedImage draw(BufferedImage src, int w, int h, Object interpolation) {
-        BufferedImage dst = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+        // Premultiplied stays premultiplied: interpolating it weighs each colour by its coverage.
+        BufferedImage dst = new BufferedImage(w, h, src.getType() == BufferedImage.TYPE_INT_ARGB_PRE
+                ? BufferedImage.TYPE_INT_ARGB_PRE : BufferedImage.TYPE_INT_RGB);
         Graphics2D g = dst.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, interpolation);

@@ -56,6 +56,14 @@ public final class ImageInspector {
         return WorkingCopyDecoder.decode(image, maxSide);
     }
 
+    /**
+     * As {@link #decodeWorkingCopy}, with the upload's alpha channel kept apart (PNG and WebP with
+     * alpha): the colours are then the upload's own, not composited, and white where fully transparent.
+     */
+    public static WorkingCopy decodeWorkingCopyWithAlpha(InspectedImage image, int maxSide) throws ImageRejectedException {
+        return WorkingCopyDecoder.decodeWithAlpha(image, maxSide);
+    }
+
     private static void checkPixels(ImageInfo info) {
         if (info.pixels() > MAX_PIXELS) {
             throw new ImageRejectedException(ImageRejectedException.Reason.TOO_MANY_PIXELS,

@@ -3,7 +3,7 @@ package dev.cardgen.asset.image;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 
-/** Turns a stored TYPE_INT_RGB raster into the displayed one for an EXIF orientation (1..8). */
+/** Turns a stored TYPE_INT_RGB (or TYPE_INT_ARGB_PRE) raster into the displayed one for an EXIF orientation (1..8). */
 final class Orientation {
 
     private Orientation() {
@@ -18,7 +18,7 @@ final class Orientation {
         boolean swap = orientation >= 5;
         int dw = swap ? h : w;
         int dh = swap ? w : h;
-        BufferedImage dst = new BufferedImage(dw, dh, BufferedImage.TYPE_INT_RGB);
+        BufferedImage dst = new BufferedImage(dw, dh, src.getType());
         int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
         int[] d = ((DataBufferInt) dst.getRaster().getDataBuffer()).getData();
         for (int y = 0; y < dh; y++) {

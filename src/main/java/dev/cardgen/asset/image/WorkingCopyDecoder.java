@@ -34,6 +34,15 @@ final class WorkingCopyDecoder {
     }
 
     static BufferedImage decode(InspectedImage image, int maxSide) {
+        return decodeWithAlpha(image, maxSide).flattened();
+    }
+
+    /**
+     * As {@link #decode}, keeping an alpha channel apart: then the colours are the upload's own
+     * (un-premultiplied, white where fully transparent), scaled premultiplied so no hidden colour of a
+     * transparent pixel bleeds into the edge, and the alpha is scaled and turned with them.
+     */
+    static WorkingCopy decodeWithAlpha(InspectedImage image, int maxSide) {
         if (maxSide < 1) {
             throw new IllegalArgumentException("maxSide must be positive");
         }
@@ -50,9 +59,14 @@ final class WorkingCopyDecoder {
             throw ImageRejectedException.unreadable("The WebP image has no image data.");
         }
         BufferedImage raw = read(file, header, maxSide);
-        BufferedImage rgb = toOpaqueRgb(raw);
-        BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
-        return Orientation.apply(scaled, header.orientation());
+        if (!raw.getColorModel().hasAlpha()) {
+            BufferedImage rgb = toOpaqueRgb(raw);
+            BufferedImage scaled = Downscaler.fitWithin(rgb, maxSide);
+            return new WorkingCopy(Orientation.apply(scaled, header.orientation()), null);
+        }
+        BufferedImage premultiplied = convert(raw, BufferedImage.TYPE_INT_ARGB_PRE, null);
+        BufferedImage scaled = Downscaler.fitWithin(premultiplied, maxSide);
+        return WorkingCopy.split(Orientation.apply(scaled, header.orientation()));
     }
 
     private static BufferedImage read(Path file, ImageHeaderReader.Header header, int maxSide) {
@@ -142,11 +156,18 @@ final class WorkingCopyDecoder {
         if (src.getType() == BufferedImage.TYPE_INT_RGB) {
             return src;
         }
-        BufferedImage dst = new BufferedImage(src.getWidth(), src.getHeight(), BufferedImage.TYPE_INT_RGB);
+        return convert(src, BufferedImage.TYPE_INT_RGB, Color.WHITE);
+    }
+
+    /** {@code src} drawn onto a new image of {@code type}, over {@code background} (null: transparent). */
+    private static BufferedImage convert(BufferedImage src, int type, Color background) {
+        BufferedImage dst = new BufferedImage(src.getWidth(), src.getHeight(), type);
         Graphics2D g = dst.createGraphics();
         try {
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, dst.getWidth(), dst.getHeight());
+            if (background != null) {
+                g.setColor(background);
+                g.fillRect(0, 0, dst.getWidth(), dst.getHeight());
+            }
             g.drawImage(src, 0, 0, null);
         } finally {
             g.dispose();

@@ -33,6 +33,18 @@ public record Subject(BufferedImage mask, Rectangle box, double confidence, bool
         return new Subject(mask, new Rectangle(0, 0, width, height), confidence, false);
     }
 
+    /**
+     * A mask made outside the stage (an upload's alpha, a seller's mask) as the product, as it is;
+     * its box is where it is not (nearly) transparent. The mask must hold something.
+     */
+    public static Subject ofMask(BufferedImage mask) {
+        Rectangle box = SubjectMasks.bounds(mask);
+        if (box == null) {
+            throw new IllegalArgumentException("the mask is empty");
+        }
+        return new Subject(mask, box, 1.0, true);
+    }
+
     @Override
     public Rectangle box() {
         return new Rectangle(box);
@@ -44,6 +56,17 @@ public record Subject(BufferedImage mask, Rectangle box, double confidence, bool
             throw new IllegalArgumentException("source size differs from the mask's");
         }
         return SubjectCutout.cut(source, maskBytes(), mask.getWidth(), box);
+    }
+
+    /**
+     * The product cropped to box with the mask as alpha and the source's colours as they are: for an
+     * upload whose own alpha is the mask, whose edge colours are already the product's.
+     */
+    public BufferedImage cutoutAsIs(BufferedImage source) {
+        if (source.getWidth() != mask.getWidth() || source.getHeight() != mask.getHeight()) {
+            throw new IllegalArgumentException("source size differs from the mask's");
+        }
+        return SubjectCutout.asIs(source, maskBytes(), mask.getWidth(), box);
     }
 
     /** The mask as a grayscale PNG, for storage. */

@@ -17,6 +17,23 @@ final class SubjectCutout {
     private SubjectCutout() {
     }
 
+    /** The crop with the mask as alpha and no colour changed (fully transparent pixels are 0). */
+    static BufferedImage asIs(BufferedImage source, byte[] mask, int maskWidth, Rectangle box) {
+        int w = box.width;
+        int h = box.height;
+        int[] rgb = source.getRGB(box.x, box.y, w, h, null, 0, w);
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        int[] dst = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
+        for (int y = 0; y < h; y++) {
+            int row = (box.y + y) * maskWidth + box.x;
+            for (int x = 0; x < w; x++) {
+                int a = mask[row + x] & 0xff;
+                dst[y * w + x] = a == 0 ? 0 : (a << 24) | (rgb[y * w + x] & 0xffffff);
+            }
+        }
+        return out;
+    }
+
     static BufferedImage cut(BufferedImage source, byte[] mask, int maskWidth, Rectangle box) {
         int w = box.width;
         int h = box.height;

@@ -208,6 +208,18 @@ public final class SubjectExtractor {
         return new Subject(mask, box, confidence, true);
     }
 
+    /** PLACEHOLDER until the box cut lands: the automatic stage on the box's crop, nothing outside it. */
+    public static Subject fromHint(BufferedImage workingCopy, SubjectHint hint) {
+        Rectangle box = hint.box().intersection(new Rectangle(workingCopy.getWidth(), workingCopy.getHeight()));
+        Subject inner = extract(workingCopy.getSubimage(box.x, box.y, box.width, box.height));
+        BufferedImage mask = new BufferedImage(workingCopy.getWidth(), workingCopy.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
+        if (!inner.detected()) {
+            return Subject.fullFrame(workingCopy.getWidth(), workingCopy.getHeight(), 0);
+        }
+        mask.getRaster().setRect(box.x, box.y, inner.mask().getRaster());
+        return Subject.ofMask(mask);
+    }
+
     /** On a blurred backdrop the mask is what the outline encloses: a score of 2 inside, 0 outside, threshold 1. */
     private static float[] enclosedScore(boolean[] fg) {
         float[] d = new float[fg.length];
