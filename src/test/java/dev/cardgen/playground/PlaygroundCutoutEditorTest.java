@@ -188,6 +188,11 @@ class PlaygroundCutoutEditorTest {
         assertZeroOutside(mask(asset), moved);
         assertEquals(boxText(moved), chrome.text("#box-readout"));
         assertEquals("editor", active(), "the focus stays on the editor");
+        chrome.press(Chromium.ARROW_DOWN);
+        assertEquals(boxText(new Box(moved.x(), Math.min(moved.y() + step, photoHeight - moved.height()), moved.width(), moved.height())) + " (not applied yet: Enter or Apply)",
+                chrome.text("#box-readout"));
+        chrome.press(Chromium.ESCAPE);
+        assertEquals(boxText(moved), chrome.text("#box-readout"), "Esc goes back to the box applied");
 
         // Points from the keyboard: Tab to "Remove points", Space, back to the photo, the marker near a corner of the box, Enter.
         chrome.press(Chromium.TAB, Chromium.TAB, Chromium.TAB);

@@ -127,7 +127,7 @@ public final class Chromium implements AutoCloseable {
 
     /** W3C WebDriver key values for {@link #press}. */
     public static final String TAB = "\uE004", ENTER = "\uE007", SPACE = "\uE00D",
-            ARROW_LEFT = "\uE012", ARROW_UP = "\uE013", ARROW_RIGHT = "\uE014", ARROW_DOWN = "\uE015", SHIFT = "\uE008";
+            ARROW_LEFT = "\uE012", ARROW_UP = "\uE013", ARROW_RIGHT = "\uE014", ARROW_DOWN = "\uE015", SHIFT = "\uE008", ESCAPE = "\uE00C";
 
     /** Presses and releases each key in turn, sent to whatever has the focus, as a keyboard user would. */
     public void press(String... keys) throws Exception {
