@@ -60,6 +60,15 @@ public final class SubjectExtractor {
         return extract(workingCopy, null);
     }
 
+    /**
+     * Cuts the product out again inside a seller's box ({@link SubjectBoxCut}): everything outside
+     * the box is backdrop, include and exclude points are product and backdrop. {@code detected}
+     * is false, and the whole frame kept, when nothing is left of the cut.
+     */
+    public static Subject fromHint(BufferedImage workingCopy, SubjectHint hint) {
+        return SubjectBoxCut.cut(workingCopy, hint, SubjectModel.shared());
+    }
+
     /** As {@link #extract(BufferedImage)} with {@code model} as the second opinion; null: the cues alone. */
     static Subject extract(BufferedImage workingCopy, SubjectModel model) {
         int w = workingCopy.getWidth();
@@ -209,7 +218,7 @@ public final class SubjectExtractor {
     }
 
     /** On a blurred backdrop the mask is what the outline encloses: a score of 2 inside, 0 outside, threshold 1. */
-    private static float[] enclosedScore(boolean[] fg) {
+    static float[] enclosedScore(boolean[] fg) {
         float[] d = new float[fg.length];
         for (int i = 0; i < d.length; i++) {
             d[i] = fg[i] ? 2 : 0;
@@ -245,7 +254,7 @@ public final class SubjectExtractor {
         return fg;
     }
 
-    private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
+    static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
         return keepMainComponents(fg, w, h, minSize, 0);
     }
 
@@ -280,7 +289,7 @@ public final class SubjectExtractor {
         return out;
     }
 
-    private static Rectangle bounds(byte[] m, int w, int h) {
+    static Rectangle bounds(byte[] m, int w, int h) {
         int x0 = w, y0 = h, x1 = -1, y1 = -1;
         for (int y = 0; y < h; y++) {
             int row = y * w;
@@ -297,7 +306,7 @@ public final class SubjectExtractor {
     }
 
     /** Packed 0xRRGGBB pixels, read straight from an int raster when the layout allows. */
-    private static int[] pixels(BufferedImage img) {
+    static int[] pixels(BufferedImage img) {
         int w = img.getWidth(), h = img.getHeight();
         int type = img.getType();
         if ((type == BufferedImage.TYPE_INT_RGB || type == BufferedImage.TYPE_INT_ARGB)
