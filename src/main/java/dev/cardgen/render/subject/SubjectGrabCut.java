@@ -26,23 +26,25 @@ final class SubjectGrabCut {
         int n = w * h;
         float[] right = new float[n], down = new float[n];
         pairwise(lab, w, h, right, down);
+        // an exclude point's object: no saliency, and its colours are the backdrop's
+        boolean[] excluded = SubjectClicks.excluded(lab, w, h, hard);
         float[] fgW = new float[n], bgW = new float[n];
         for (int i = 0; i < n; i++) {
-            if (hard[i] >= 0 && inBox[i]) {
+            if (hard[i] >= 0 && inBox[i] && !excluded[i]) {
                 // GrabCut's first product model is the whole box; the saliency says which of it counts
                 fgW[i] = prior == null ? 1 : SubjectBoxCut.PRIOR_FLOOR + prior[i];
             }
             if (!inBox[i]) bgW[i] = 1;
         }
-        addClicks(fgW, hard, INCLUDED);
-        addClicks(bgW, hard, EXCLUDED);
+        addClicks(fgW, hard, INCLUDED, null);
+        addClicks(bgW, hard, EXCLUDED, excluded);
         SubjectGmm product = SubjectGmm.fit(lab, fgW);
         SubjectGmm backdrop = SubjectGmm.fit(lab, bgW);
         boolean[] fg = new boolean[n];
         if (product == null || backdrop == null) {
             return fg;
         }
-        float[] priorCost = priorCost(prior, n);
+        float[] priorCost = priorCost(prior, excluded, n);
         for (int round = 0; round < SubjectBoxCut.ROUNDS; round++) {
             SubjectGraphCut g = new SubjectGraphCut(w, h);
             for (int i = 0; i < n; i++) {
@@ -63,40 +65,47 @@ final class SubjectGrabCut {
             if (round == SubjectBoxCut.ROUNDS - 1) break;
             for (int i = 0; i < n; i++) {
                 fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : SubjectBoxCut.PRIOR_FLOOR + prior[i]) : 0;
-                bgW[i] = fg[i] || hard[i] == EXCLUDED ? 0 : 1;
+                bgW[i] = fg[i] || excluded[i] ? 0 : 1;
             }
-            addClicks(fgW, hard, INCLUDED);
-            addClicks(bgW, hard, EXCLUDED);
+            addClicks(fgW, hard, INCLUDED, null);
+            addClicks(bgW, hard, EXCLUDED, excluded);
             product = product.refit(lab, fgW);
             backdrop = backdrop.refit(lab, bgW);
         }
         return fg;
     }
 
-    /** The saliency's log-odds for the product, in the cut's units: ln s - ln(1 - s), weighted, floored. */
-    private static float[] priorCost(float[] prior, int n) {
+    /**
+     * The saliency's log-odds for the product, in the cut's units: ln s - ln(1 - s), weighted,
+     * floored; on an exclude point's object, the floor.
+     */
+    private static float[] priorCost(float[] prior, boolean[] excluded, int n) {
         float[] c = new float[n];
         if (prior == null) return c;
         float lo = SubjectBoxCut.PRIOR_FLOOR, hi = 1 - lo;
         for (int i = 0; i < n; i++) {
-            float s = Math.max(lo, Math.min(hi, prior[i]));
+            float s = excluded[i] ? lo : Math.max(lo, Math.min(hi, prior[i]));
             c[i] = (float) (SubjectBoxCut.PRIOR * Math.log(s / (1 - s)));
         }
         return c;
     }
 
-    /** Gives the discs of the points with this label {@link SubjectBoxCut#CLICK_SHARE} of the model's weight. */
-    private static void addClicks(float[] weight, byte[] hard, byte label) {
+    /**
+     * Gives the cells of the points with this label - their discs, or {@code region} where given -
+     * {@link SubjectBoxCut#CLICK_SHARE} of the model's weight: a click is a few cells among tens of
+     * thousands, and its colours must still find a component of their own.
+     */
+    private static void addClicks(float[] weight, byte[] hard, byte label, boolean[] region) {
         double total = 0;
         int cells = 0;
         for (int i = 0; i < weight.length; i++) {
             total += weight[i];
-            if (hard[i] == label) cells++;
+            if (region == null ? hard[i] == label : region[i]) cells++;
         }
         if (cells == 0) return;
         float each = (float) Math.max(1, SubjectBoxCut.CLICK_SHARE * total / cells);
         for (int i = 0; i < weight.length; i++) {
-            if (hard[i] == label) weight[i] = each;
+            if (region == null ? hard[i] == label : region[i]) weight[i] = Math.max(weight[i], each);
         }
     }
 
