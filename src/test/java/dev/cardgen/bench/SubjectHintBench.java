@@ -20,7 +20,8 @@ import javax.imageio.ImageIO;
 /**
  * The box hint on the composite photo set: every product gets the box a careful seller drags
  * (its true bounds and 3 % on each side), every bare surface an empty box. Usage:
- * {@code [tuning|held-out|procedural|all] [width] [height] [outDir]}, or {@code timing [warmup] [runs]}
+ * {@code [tuning|held-out|procedural|all] [width] [height] [outDir]} (system property {@code hint.only}: a
+ * regular expression the scenes' names must match), or {@code timing [warmup] [runs]}
  * for the wall time of one box on a 1600x1200 photo (run it under {@code taskset -c 1} for one core).
  * With outDir, writes a sheet per photo: the photo with its box, the cut-out on green, the mask.
  */
@@ -40,6 +41,8 @@ public final class SubjectHintBench {
         if (part.equals("tuning") || part.equals("all")) scenes.addAll(RealComposites.scenes(false, w, h));
         if (part.equals("held-out") || part.equals("all")) scenes.addAll(RealComposites.scenes(true, w, h));
         if (part.equals("procedural") || part.equals("all")) scenes.addAll(ProceduralBackdrops.scenes(w, h));
+        String only = System.getProperty("hint.only", "");
+        if (!only.isEmpty()) scenes.removeIf(s -> !s.name().matches(only));
         // warm-up so the timings are of compiled code
         HintScorecard.run(scenes.subList(0, Math.min(3, scenes.size())), r -> { });
         List<HintScorecard.Row> rows = HintScorecard.run(scenes, r -> {
@@ -51,11 +54,17 @@ public final class SubjectHintBench {
                 Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
-        System.out.print(HintScorecard.format(HintScorecard.table(rows, r -> r.scene().heldOut() ? "held-out" : "tuning")));
+        System.out.print(HintScorecard.format(HintScorecard.table(rows,
+                r -> part(r) + (r.hasProduct() ? "" : ", empty box"))));
         System.out.println();
         System.out.print(HintScorecard.format(HintScorecard.table(rows, r -> kind(r))));
         System.out.println();
         System.out.print(HintScorecard.format(HintScorecard.table(rows, r -> HintScorecard.backdrop(r.scene()))));
+    }
+
+    /** The drawn surfaces are made from tuning products but are a part of their own. */
+    private static String part(HintScorecard.Row r) {
+        return r.scene().name().contains("procedural") ? "procedural" : r.scene().heldOut() ? "held-out" : "tuning";
     }
 
     private static String kind(HintScorecard.Row r) {
