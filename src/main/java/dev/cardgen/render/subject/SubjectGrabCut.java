@@ -18,11 +18,18 @@ final class SubjectGrabCut {
     }
 
     /**
+     * The cut: the product's cells, and the share of them whose colour alone (the last round's
+     * models, no prior, no neighbours) calls them product - how much of the cut the colours back.
+     */
+    record Cut(boolean[] fg, double colourBacked) {
+    }
+
+    /**
      * The product's cells. {@code hard}: {@link #INCLUDED}, {@link #EXCLUDED}, {@link #OUTSIDE} or 0 (free); {@code prior}: the
      * product's probability per cell, or null for none; {@code inBox}: cells the first product
      * model is fitted to.
      */
-    static boolean[] run(float[][] lab, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
+    static Cut run(float[][] lab, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
         int n = w * h;
         float[] right = new float[n], down = new float[n];
         pairwise(lab, w, h, right, down);
@@ -42,25 +49,34 @@ final class SubjectGrabCut {
         SubjectGmm backdrop = SubjectGmm.fit(lab, bgW);
         boolean[] fg = new boolean[n];
         if (product == null || backdrop == null) {
-            return fg;
+            return new Cut(fg, 0);
         }
+        int area = 0, backed = 0;
         float[] priorCost = priorCost(prior, excluded, n);
+        // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
+        float[] colourCost = new float[n];
         for (int round = 0; round < SubjectBoxCut.ROUNDS; round++) {
             SubjectGraphCut g = new SubjectGraphCut(w, h);
             for (int i = 0; i < n; i++) {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
                 } else {
-                    double costFg = product.cost(lab[0][i], lab[1][i], lab[2][i]);
-                    double costBg = backdrop.cost(lab[0][i], lab[1][i], lab[2][i]);
-                    g.terminal(i, (float) (costBg - costFg + priorCost[i]));
+                    colourCost[i] = (float) (backdrop.cost(lab[0][i], lab[1][i], lab[2][i])
+                            - product.cost(lab[0][i], lab[1][i], lab[2][i]));
+                    g.terminal(i, colourCost[i] + priorCost[i]);
                 }
                 if (i % w < w - 1) g.edge(i, 0, right[i]);
                 if (i / w < h - 1) g.edge(i, 2, down[i]);
             }
             g.solve();
+            area = 0;
+            backed = 0;
             for (int i = 0; i < n; i++) {
                 fg[i] = g.source(i);
+                if (fg[i]) {
+                    area++;
+                    if (colourCost[i] > 0) backed++;
+                }
             }
             if (round == SubjectBoxCut.ROUNDS - 1) break;
             for (int i = 0; i < n; i++) {
@@ -72,7 +88,7 @@ final class SubjectGrabCut {
             product = product.refit(lab, fgW);
             backdrop = backdrop.refit(lab, bgW);
         }
-        return fg;
+        return new Cut(fg, area == 0 ? 0 : backed / (double) area);
     }
 
     /**
