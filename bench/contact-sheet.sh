@@ -2,9 +2,17 @@
 # Renders every template x ratio x 3 variants into a folder plus sheet.png.
 # Usage: bench/contact-sheet.sh [out-dir] [photo.jpg|png|webp, "" for a synthetic one] [title] [subtitle] [facts;separated] [badge]
 #        bench/contact-sheet.sh limits|scripts [out-dir]   texts at the API limits / in every supported script
+#        bench/contact-sheet.sh steered [out-dir] [scene]  the cards of an upload's own alpha, a box hint and a corrected mask
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAGE=""
+if [ "${1:-}" = steered ]; then
+  shift
+  ./mvnw -q test-compile -Dquarkus.generate-code.skip=true
+  [ -f target/cp.txt ] || ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
+  exec java -Djava.awt.headless=true -cp "target/classes:target/test-classes:$(cat target/cp.txt)" \
+    dev.cardgen.bench.SteeredContactSheet "${1:-target/contact-sheet-steered}" ${2:+"$2"}
+fi
 if [ "${1:-}" = limits ] || [ "${1:-}" = scripts ]; then PAGE="$1"; shift; fi
 OUT="${1:-target/contact-sheet${PAGE:+-$PAGE}}"; shift || true
 rep() { local s=""; while [ "${#s}" -lt "$2" ]; do s="$s$1"; done; printf '%s' "${s:0:$2}" | sed 's/ *$//'; }

@@ -4,6 +4,14 @@
 #   procedural: the tuning products on drawn wood, fabric and stone (a stress check, not photographs).
 #   out-dir (optional) receives every photo and its mask as PNG for looking at.
 # Timing only: SUBJECT_BENCH_TIMING=1 bench/subject-bench.sh [warmup] [runs]
+# The box hint (SubjectExtractor.fromHint): each product gets its true bounds + 3 % as the box, each
+# bare surface an empty box; tables per part, per kind and per backdrop (median IoU, share at
+# IoU >= 0.90, wall ms):
+#   bench/subject-bench.sh hint [tuning|held-out|procedural|all] [width] [height] [out-dir]
+#   out-dir (optional) receives a sheet per photo: the photo and its box, the cut-out on green, the mask.
+#   SUBJECT_BENCH_ONLY=REGEX runs only the scenes whose names match.
+# The box hint's wall time on 1600x1200 photos, on one core:
+#   taskset -c 1 bench/subject-bench.sh hint-timing [warmup] [runs]
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
@@ -12,6 +20,13 @@ cd "$(dirname "$0")/.."
 ./mvnw -q test-compile -Dquarkus.generate-code.skip=true -Dquarkus.generate-code-tests.skip=true
 ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
 CP="target/classes:target/test-classes:$(cat target/cp.txt)"
+if [ "${1:-}" = hint ]; then
+  exec java -Djava.awt.headless=true -Dhint.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
+    dev.cardgen.bench.SubjectHintBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}
+fi
+if [ "${1:-}" = hint-timing ]; then
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectHintBench timing "${2:-10}" "${3:-30}"
+fi
 if [ "${SUBJECT_BENCH_TIMING:-0}" = 1 ]; then
   exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectBench "$@"
 fi

@@ -60,6 +60,15 @@ public final class SubjectExtractor {
         return extract(workingCopy, null);
     }
 
+    /**
+     * Cuts the product out again inside a seller's box ({@link SubjectBoxCut}): everything outside
+     * the box is backdrop, include and exclude points are product and backdrop. {@code detected}
+     * is false, and the whole frame kept, when nothing is left of the cut.
+     */
+    public static Subject fromHint(BufferedImage workingCopy, SubjectHint hint) {
+        return SubjectBoxCut.cut(workingCopy, hint, SubjectModel.shared());
+    }
+
     /** As {@link #extract(BufferedImage)} with {@code model} as the second opinion; null: the cues alone. */
     static Subject extract(BufferedImage workingCopy, SubjectModel model) {
         int w = workingCopy.getWidth();
@@ -208,20 +217,8 @@ public final class SubjectExtractor {
         return new Subject(mask, box, confidence, true);
     }
 
-    /** PLACEHOLDER until the box cut lands: the automatic stage on the box's crop, nothing outside it. */
-    public static Subject fromHint(BufferedImage workingCopy, SubjectHint hint) {
-        Rectangle box = hint.box().intersection(new Rectangle(workingCopy.getWidth(), workingCopy.getHeight()));
-        Subject inner = extract(workingCopy.getSubimage(box.x, box.y, box.width, box.height));
-        BufferedImage mask = new BufferedImage(workingCopy.getWidth(), workingCopy.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
-        if (!inner.detected()) {
-            return Subject.fullFrame(workingCopy.getWidth(), workingCopy.getHeight(), 0);
-        }
-        mask.getRaster().setRect(box.x, box.y, inner.mask().getRaster());
-        return Subject.ofMask(mask);
-    }
-
     /** On a blurred backdrop the mask is what the outline encloses: a score of 2 inside, 0 outside, threshold 1. */
-    private static float[] enclosedScore(boolean[] fg) {
+    static float[] enclosedScore(boolean[] fg) {
         float[] d = new float[fg.length];
         for (int i = 0; i < d.length; i++) {
             d[i] = fg[i] ? 2 : 0;
@@ -257,7 +254,7 @@ public final class SubjectExtractor {
         return fg;
     }
 
-    private static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
+    static boolean[] keepMainComponents(boolean[] fg, int w, int h, int minSize) {
         return keepMainComponents(fg, w, h, minSize, 0);
     }
 
@@ -292,7 +289,7 @@ public final class SubjectExtractor {
         return out;
     }
 
-    private static Rectangle bounds(byte[] m, int w, int h) {
+    static Rectangle bounds(byte[] m, int w, int h) {
         int x0 = w, y0 = h, x1 = -1, y1 = -1;
         for (int y = 0; y < h; y++) {
             int row = y * w;
@@ -309,7 +306,7 @@ public final class SubjectExtractor {
     }
 
     /** Packed 0xRRGGBB pixels, read straight from an int raster when the layout allows. */
-    private static int[] pixels(BufferedImage img) {
+    static int[] pixels(BufferedImage img) {
         int w = img.getWidth(), h = img.getHeight();
         int type = img.getType();
         if ((type == BufferedImage.TYPE_INT_RGB || type == BufferedImage.TYPE_INT_ARGB)

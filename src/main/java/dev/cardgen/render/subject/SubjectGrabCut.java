@@ -1,0 +1,156 @@
+package dev.cardgen.render.subject;
+
+/**
+ * GrabCut's rounds over a grid: fit a colour model ({@link SubjectGmm}) to the product and one to
+ * the backdrop, label every free cell by a minimum cut ({@link SubjectGraphCut}), refit the models
+ * from the labels, cut again. A cell pays -ln p(colour | model) for a label, plus the saliency
+ * prior's -ln p(label) times {@link SubjectBoxCut#PRIOR}; two 4-neighbours on opposite sides pay
+ * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
+ * photo's own edges. Cells with a hard label are tied to their terminal.
+ */
+final class SubjectGrabCut {
+
+    /** Hard labels: an include point's disc, an exclude point's disc, outside the box. */
+    static final byte INCLUDED = 1, EXCLUDED = -1, OUTSIDE = -2;
+    private static final float HARD = 1e6f;
+
+    private SubjectGrabCut() {
+    }
+
+    /**
+     * The cut: the product's cells, and the share of them whose colour alone (the last round's
+     * models, no prior, no neighbours) calls them product - how much of the cut the colours back.
+     */
+    record Cut(boolean[] fg, double colourBacked) {
+    }
+
+    /**
+     * The product's cells. {@code hard}: {@link #INCLUDED}, {@link #EXCLUDED}, {@link #OUTSIDE} or 0 (free); {@code prior}: the
+     * product's probability per cell, or null for none; {@code inBox}: cells the first product
+     * model is fitted to.
+     */
+    static Cut run(float[][] lab, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
+        int n = w * h;
+        float[] right = new float[n], down = new float[n];
+        pairwise(lab, w, h, right, down);
+        // an exclude point's object: no saliency, and its colours are the backdrop's
+        boolean[] excluded = SubjectClicks.excluded(lab, w, h, hard);
+        float[] fgW = new float[n], bgW = new float[n];
+        for (int i = 0; i < n; i++) {
+            if (hard[i] >= 0 && inBox[i] && !excluded[i]) {
+                // GrabCut's first product model is the whole box; the saliency says which of it counts
+                fgW[i] = prior == null ? 1 : SubjectBoxCut.PRIOR_FLOOR + prior[i];
+            }
+            if (!inBox[i]) bgW[i] = 1;
+        }
+        addClicks(fgW, hard, INCLUDED, null);
+        addClicks(bgW, hard, EXCLUDED, excluded);
+        SubjectGmm product = SubjectGmm.fit(lab, fgW);
+        SubjectGmm backdrop = SubjectGmm.fit(lab, bgW);
+        boolean[] fg = new boolean[n];
+        if (product == null || backdrop == null) {
+            return new Cut(fg, 0);
+        }
+        int area = 0, backed = 0;
+        float[] priorCost = priorCost(prior, excluded, n);
+        // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
+        float[] colourCost = new float[n];
+        for (int round = 0; round < SubjectBoxCut.ROUNDS; round++) {
+            SubjectGraphCut g = new SubjectGraphCut(w, h);
+            for (int i = 0; i < n; i++) {
+                if (hard[i] != 0) {
+                    g.terminal(i, hard[i] > 0 ? HARD : -HARD);
+                } else {
+                    colourCost[i] = (float) (backdrop.cost(lab[0][i], lab[1][i], lab[2][i])
+                            - product.cost(lab[0][i], lab[1][i], lab[2][i]));
+                    g.terminal(i, colourCost[i] + priorCost[i]);
+                }
+                if (i % w < w - 1) g.edge(i, 0, right[i]);
+                if (i / w < h - 1) g.edge(i, 2, down[i]);
+            }
+            g.solve();
+            area = 0;
+            backed = 0;
+            for (int i = 0; i < n; i++) {
+                fg[i] = g.source(i);
+                if (fg[i]) {
+                    area++;
+                    if (colourCost[i] > 0) backed++;
+                }
+            }
+            if (round == SubjectBoxCut.ROUNDS - 1) break;
+            for (int i = 0; i < n; i++) {
+                fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : SubjectBoxCut.PRIOR_FLOOR + prior[i]) : 0;
+                bgW[i] = fg[i] || excluded[i] ? 0 : 1;
+            }
+            addClicks(fgW, hard, INCLUDED, null);
+            addClicks(bgW, hard, EXCLUDED, excluded);
+            product = product.refit(lab, fgW);
+            backdrop = backdrop.refit(lab, bgW);
+        }
+        return new Cut(fg, area == 0 ? 0 : backed / (double) area);
+    }
+
+    /**
+     * The saliency's log-odds for the product, in the cut's units: ln s - ln(1 - s), weighted,
+     * floored; on an exclude point's object, the floor.
+     */
+    private static float[] priorCost(float[] prior, boolean[] excluded, int n) {
+        float[] c = new float[n];
+        if (prior == null) return c;
+        float lo = SubjectBoxCut.PRIOR_FLOOR, hi = 1 - lo;
+        for (int i = 0; i < n; i++) {
+            float s = excluded[i] ? lo : Math.max(lo, Math.min(hi, prior[i]));
+            c[i] = (float) (SubjectBoxCut.PRIOR * Math.log(s / (1 - s)));
+        }
+        return c;
+    }
+
+    /**
+     * Gives the cells of the points with this label - their discs, or {@code region} where given -
+     * {@link SubjectBoxCut#CLICK_SHARE} of the model's weight: a click is a few cells among tens of
+     * thousands, and its colours must still find a component of their own.
+     */
+    private static void addClicks(float[] weight, byte[] hard, byte label, boolean[] region) {
+        double total = 0;
+        int cells = 0;
+        for (int i = 0; i < weight.length; i++) {
+            total += weight[i];
+            if (region == null ? hard[i] == label : region[i]) cells++;
+        }
+        if (cells == 0) return;
+        float each = (float) Math.max(1, SubjectBoxCut.CLICK_SHARE * total / cells);
+        for (int i = 0; i < weight.length; i++) {
+            if (region == null ? hard[i] == label : region[i]) weight[i] = Math.max(weight[i], each);
+        }
+    }
+
+    /** γ · exp(-β |Δ Lab|²) to the right and to the lower neighbour, β = 1 / (2 · mean |Δ Lab|²). */
+    private static void pairwise(float[][] lab, int w, int h, float[] right, float[] down) {
+        int n = w * h;
+        double sum = 0;
+        long count = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % w < w - 1) {
+                right[i] = d2(lab, i, i + 1);
+                sum += right[i];
+                count++;
+            }
+            if (i / w < h - 1) {
+                down[i] = d2(lab, i, i + w);
+                sum += down[i];
+                count++;
+            }
+        }
+        double beta = 1 / (2 * Math.max(1e-6, sum / Math.max(1, count)));
+        for (int i = 0; i < n; i++) {
+            right[i] = (float) (SubjectBoxCut.GAMMA * Math.exp(-beta * right[i]));
+            down[i] = (float) (SubjectBoxCut.GAMMA * Math.exp(-beta * down[i]));
+        }
+    }
+
+    private static float d2(float[][] lab, int i, int j) {
+        float a = lab[0][i] - lab[0][j], b = lab[1][i] - lab[1][j], c = lab[2][i] - lab[2][j];
+        return a * a + b * b + c * c;
+    }
+}
