@@ -279,7 +279,8 @@ function applyMaskFile(file) {
 
 /**
  * One change at a time: a change asked for while one is under way waits and only the last one
- * asked for is sent. Success redraws the outline and the cut-out before the status says so.
+ * asked for is sent. Success redraws the outline, then the status says so; the cut-out preview
+ * (a larger PNG, slower to make) follows on its own.
  */
 async function send(request, done, onSuccess) {
   if (editor.busy) { editor.queued = [request, done, onSuccess]; return; }
@@ -293,9 +294,11 @@ async function send(request, done, onSuccess) {
     onSuccess();
     editor.asset = updated; state.asset = updated;
     showAssetFacts(updated);
-    await Promise.all([loadMask(), loadCutout(updated.id)]);
+    const preview = loadCutout(updated.id);
+    await loadMask();
     readout();
     status('cutout-status', done + ' (version ' + updated.cutout_version + ').');
+    await preview.catch(() => { /* loadCutout shows its own failures */ });
   } catch (e) {
     showError('cutout-error', e);
     status('cutout-status', 'The cut-out was not changed.');
