@@ -46,8 +46,8 @@ public final class SubjectHintBench {
         // warm-up so the timings are of compiled code
         HintScorecard.run(scenes.subList(0, Math.min(3, scenes.size())), r -> { });
         List<HintScorecard.Row> rows = HintScorecard.run(scenes, r -> {
-            System.out.printf("%-60s box=%d,%d %dx%d found=%-5s iou=%.3f %.0f ms%n", r.scene().name(), r.box().x, r.box().y,
-                    r.box().width, r.box().height, r.subject().detected(), r.iou(), r.ms());
+            System.out.printf("%-60s box=%d,%d %dx%d found=%-5s conf=%.2f iou=%.3f %.0f ms%n", r.scene().name(), r.box().x, r.box().y,
+                    r.box().width, r.box().height, r.subject().detected(), r.subject().confidence(), r.iou(), r.ms());
             if (out != null) sheet(r, out);
         });
         System.out.printf("%n%s, %dx%d, cores=%d, load average=%.2f, java=%s%n", part, w, h,
