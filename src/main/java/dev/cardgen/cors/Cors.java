@@ -22,7 +22,8 @@ import java.util.Locale;
 @ApplicationScoped
 public class Cors {
 
-    static final String ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
+    /** PUT: a seller's own mask (PUT /api/v1/assets/{id}/cutout). */
+    static final String ALLOW_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
     static final String ALLOW_HEADERS = "Authorization, Idempotency-Key, Content-Type, Last-Event-ID, X-Request-Id";
     static final String EXPOSE_HEADERS = "Idempotent-Replayed, X-Request-Id, Retry-After, ETag, Content-Disposition, "
             + "Content-Length, Content-Range, Accept-Ranges, WWW-Authenticate";

@@ -134,12 +134,10 @@ async function upload(file) {
     state.asset = asset;
     state.projectId = asset.project_id;
     state.fileName = file.name;
-    $('asset-photo').src = URL.createObjectURL(file);
-    $('asset-id').textContent = asset.id;
-    $('asset-size').textContent = asset.width + ' × ' + asset.height + ' px · ' + (asset.bytes / 1048576).toFixed(1) + ' MB';
-    $('asset-subject').textContent = asset.subject_detected ? 'yes' : 'no — check the result';
-    $('asset-subject').className = asset.subject_detected ? 'yes' : 'no';
+    $('cutout-figure').hidden = true;
     $('asset').hidden = false;
+    showAssetFacts(asset);
+    editorShow(asset, file);
     status('upload-status', 'Uploaded.');
     $('generate').disabled = false;
     updatePlaceholders();
@@ -151,24 +149,36 @@ async function upload(file) {
   }
 }
 
+function showAssetFacts(asset) {
+  $('asset-id').textContent = asset.id;
+  $('asset-size').textContent = asset.width + ' × ' + asset.height + ' px · ' + (asset.bytes / 1048576).toFixed(1) + ' MB';
+  $('asset-subject').textContent = asset.subject_detected ? 'yes' : 'no — check the result';
+  $('asset-subject').className = asset.subject_detected ? 'yes' : 'no';
+  $('asset-cutout').textContent = cutoutFacts(asset);
+}
+
 /**
  * The cut-out is shown when the service has one for the asset (200). None to show is silent: 409
  * (no subject detected) and 404 (the asset went meanwhile); any other answer is an error shown.
  */
 async function loadCutout(assetId) {
-  $('cutout-figure').hidden = true;
   let res;
   try {
-    res = await fetch(API + '/assets/' + assetId + '/cutout', { headers: { Authorization: 'Bearer ' + key() } });
+    // Revalidated: the URL stays while the cut-out gets new versions (its ETag names the version).
+    res = await fetch(API + '/assets/' + assetId + '/cutout', { cache: 'no-cache', headers: { Authorization: 'Bearer ' + key() } });
   } catch (e) {
     showError('upload-error', { message: 'The cut-out could not be loaded (' + e.message + ').', code: 'network_error' });
     return;
   }
-  if (res.status === 404 || res.status === 409) return;
+  if (res.status === 404 || res.status === 409) {
+    $('cutout-figure').hidden = true;
+    return;
+  }
   if (!res.ok) {
     showError('upload-error', await apiError(res));
     return;
   }
+  if ($('cutout').src.startsWith('blob:')) URL.revokeObjectURL($('cutout').src);
   $('cutout').src = URL.createObjectURL(await res.blob());
   $('cutout-figure').hidden = false;
 }
@@ -260,7 +270,8 @@ function watch(gen) {
   $('export').disabled = true;
   $('variants-grid').textContent = '';
   setProgress(0, null);
-  status('gen-status', 'Queued: ' + gen.id + ' · ' + gen.variants_requested + ' variant(s)');
+  status('gen-status', 'Queued: ' + gen.id + ' · ' + gen.variants_requested + ' variant(s)'
+      + (state.asset && state.asset.cutout_version ? ' · cut-out version ' + state.asset.cutout_version : ''));
   const source = new EventSource(gen.stream_url);
   state.source = source;
   source.addEventListener('progress', (ev) => {

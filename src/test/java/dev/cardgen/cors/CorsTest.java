@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.notNullValue;
@@ -37,12 +38,24 @@ class CorsTest {
                     .options(path).then()
                     .statusCode(204)
                     .header("Access-Control-Allow-Origin", SHOP)
-                    .header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+                    .header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
                     .header("Access-Control-Allow-Headers", "Authorization, Idempotency-Key, Content-Type, Last-Event-ID, X-Request-Id")
                     .header("Access-Control-Max-Age", "600")
                     .header("Vary", "Origin")
                     .body(emptyString());
         }
+    }
+
+    /** A page on another origin can send a seller's own mask: PUT with a PNG body needs a preflight. */
+    @Test
+    void aPreflightForPuttingAMaskIsAllowed() {
+        RestAssured.given().header("Origin", SHOP).header("Access-Control-Request-Method", "PUT")
+                .header("Access-Control-Request-Headers", "authorization, content-type")
+                .options("/api/v1/assets/ast_x/cutout").then()
+                .statusCode(204)
+                .header("Access-Control-Allow-Origin", SHOP)
+                .header("Access-Control-Allow-Methods", containsString("PUT"))
+                .header("Vary", "Origin");
     }
 
     @Test

@@ -381,7 +381,7 @@ class PlaygroundBrowserTest {
     }
 
     private static String text(String css) throws Exception {
-        return chrome.script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css).asText();
+        return chrome.text(css);
     }
 
     private static String attr(String css, String name) throws Exception {
@@ -389,7 +389,7 @@ class PlaygroundBrowserTest {
     }
 
     private static boolean visible(String css) throws Exception {
-        return chrome.script("const e = document.querySelector(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", css).asBoolean();
+        return chrome.visible(css);
     }
 
     private static List<String> texts(String expression) throws Exception {

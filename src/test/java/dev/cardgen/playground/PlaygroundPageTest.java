@@ -18,6 +18,7 @@ class PlaygroundPageTest {
         RestAssured.get("/").then().statusCode(200).contentType(startsWith("text/html"))
                 .body(containsString("<title>cardgen playground</title>"));
         RestAssured.get("/playground/app.js").then().statusCode(200).body(containsString("new EventSource("));
+        RestAssured.get("/playground/editor.js").then().statusCode(200).body(containsString("/cutout"));
         RestAssured.get("/playground/app.css").then().statusCode(200).contentType(startsWith("text/css"));
     }
 

@@ -102,6 +102,16 @@ public final class Chromium implements AutoCloseable {
         return call("POST", "/session/" + session + "/execute/sync", Map.of("script", script, "args", List.of(args)));
     }
 
+    /** The text content of the first element {@code css} matches; empty when none does. */
+    public String text(String css) throws Exception {
+        return script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css).asText();
+    }
+
+    /** Whether the first element {@code css} matches is shown: present, not hidden, laid out. */
+    public boolean visible(String css) throws Exception {
+        return script("const e = document.querySelector(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", css).asBoolean();
+    }
+
     public String find(String css) throws Exception {
         return call("POST", "/session/" + session + "/element", Map.of("using", "css selector", "value", css)).path(ELEMENT).asText();
     }
@@ -117,17 +127,60 @@ public final class Chromium implements AutoCloseable {
 
     /** W3C WebDriver key values for {@link #press}. */
     public static final String TAB = "\uE004", ENTER = "\uE007", SPACE = "\uE00D",
-            ARROW_LEFT = "\uE012", ARROW_UP = "\uE013", ARROW_RIGHT = "\uE014", ARROW_DOWN = "\uE015";
+            ARROW_LEFT = "\uE012", ARROW_UP = "\uE013", ARROW_RIGHT = "\uE014", ARROW_DOWN = "\uE015", SHIFT = "\uE008", ESCAPE = "\uE00C";
 
     /** Presses and releases each key in turn, sent to whatever has the focus, as a keyboard user would. */
     public void press(String... keys) throws Exception {
+        keys(null, keys);
+    }
+
+    /** Presses each key in turn while {@code modifier} (e.g. {@link #SHIFT}) is held down. */
+    public void pressHolding(String modifier, String... keys) throws Exception {
+        keys(modifier, keys);
+    }
+
+    private void keys(String modifier, String... keys) throws Exception {
         List<Map<String, String>> actions = new java.util.ArrayList<>();
+        if (modifier != null) {
+            actions.add(Map.of("type", "keyDown", "value", modifier));
+        }
         for (String key : keys) {
             actions.add(Map.of("type", "keyDown", "value", key));
             actions.add(Map.of("type", "keyUp", "value", key));
         }
+        if (modifier != null) {
+            actions.add(Map.of("type", "keyUp", "value", modifier));
+        }
         call("POST", "/session/" + session + "/actions",
                 Map.of("actions", List.of(Map.of("type", "key", "id", "keyboard", "actions", actions))));
+    }
+
+    /**
+     * A mouse drag as a person makes it, in the viewport's CSS pixels: move to the start, press the
+     * left button, move to the end in {@code steps} pointer moves over about {@code steps} × 30 ms, release.
+     */
+    public void drag(int fromX, int fromY, int toX, int toY, int steps) throws Exception {
+        List<Map<String, Object>> actions = new java.util.ArrayList<>();
+        actions.add(Map.of("type", "pointerMove", "duration", 0, "origin", "viewport", "x", fromX, "y", fromY));
+        actions.add(Map.of("type", "pointerDown", "button", 0));
+        for (int i = 1; i <= steps; i++) {
+            actions.add(Map.of("type", "pointerMove", "duration", 30, "origin", "viewport",
+                    "x", fromX + (toX - fromX) * i / steps, "y", fromY + (toY - fromY) * i / steps));
+        }
+        actions.add(Map.of("type", "pointerUp", "button", 0));
+        pointer(actions);
+    }
+
+    /** A left click at a point of the viewport, in CSS pixels. */
+    public void clickAt(int x, int y) throws Exception {
+        pointer(List.of(Map.of("type", "pointerMove", "duration", 0, "origin", "viewport", "x", x, "y", y),
+                Map.of("type", "pointerDown", "button", 0), Map.of("type", "pointerUp", "button", 0)));
+    }
+
+    private void pointer(List<Map<String, Object>> actions) throws Exception {
+        call("POST", "/session/" + session + "/actions", Map.of("actions", List.of(Map.of(
+                "type", "pointer", "id", "mouse", "parameters", Map.of("pointerType", "mouse"), "actions", actions))));
+        call("DELETE", "/session/" + session + "/actions", null); // releases whatever is still held
     }
 
     public void windowSize(int width, int height) throws Exception {
