@@ -7,11 +7,11 @@ import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.subject.SubjectHint;
 import dev.cardgen.render.subject.SubjectMasks;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import jakarta.persistence.LockModeType;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -25,7 +25,7 @@ import javax.imageio.ImageIO;
 /**
  * The isolated product of an asset, and the seller's ways to change it. Reading: the current
  * version's cut-out, the same the cards are built from, with a transparent margin around it, or its
- * mask; derived on request and cached by the client (immutable, the ETag names the version).
+ * mask; derived on request, revalidated by the client with the ETag that names the version.
  * Changing: a box hint or a mask the seller sends becomes a new version; the older versions' masks
  * stay, for generations created before the change.
  */

@@ -1,5 +1,8 @@
 package dev.cardgen.asset;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
@@ -11,9 +14,6 @@ import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Sha256;
 import dev.cardgen.idempotency.IdempotencyService;
 import dev.cardgen.render.subject.SubjectHint;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
