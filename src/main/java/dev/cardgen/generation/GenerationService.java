@@ -168,7 +168,7 @@ public class GenerationService {
                 .map(v -> new GenerationView.VariantView(v.key.index(), previewUrl(g, v.key.index()), v.previewWidth, v.previewHeight))
                 .toList();
         dev.cardgen.api.JobError error = g.errorCode == null ? null : new dev.cardgen.api.JobError(g.errorCode, g.errorMessage);
-        return new GenerationView(g.id, "generation", g.status, g.variantsRequested, g.assetId, g.projectId, g.template,
+        return new GenerationView(g.id, "generation", g.status, g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
                 g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
                 Times.iso(g.startedAt), Times.iso(g.completedAt));
     }

@@ -12,6 +12,7 @@ import java.util.List;
 public record GenerationView(@Schema(required = true) String id, @Schema(required = true, enumeration = "generation") String object,
                              @Schema(required = true, enumeration = {"queued", "running", "completed", "failed"}) String status,
                              @Schema(required = true) int variantsRequested, @Schema(required = true) String assetId,
+                             @Schema(required = true, minimum = "1", description = "The asset's cut-out version this generation's product is cut with: the one current when it was created") int cutoutVersion,
                              @Schema(required = true) String projectId,
                              @Schema(required = true, enumeration = {"studio", "bold", "gradient", "infographic", "white"}) String template,
                              @Schema(required = true, nullable = true, enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
@@ -32,7 +33,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
     }
 
     GenerationView withVariants(List<VariantView> list) {
-        return new GenerationView(id, object, status, variantsRequested, assetId, projectId, template, marketplace, ratio, text,
+        return new GenerationView(id, object, status, variantsRequested, assetId, cutoutVersion, projectId, template, marketplace, ratio, text,
                 list, error, streamExpiresAt, createdAt, startedAt, completedAt);
     }
 

@@ -277,6 +277,8 @@ class AssetCutoutEditApiTest {
                 .statusCode(200).extract().asByteArray());
         assertEquals(1, generationVersion(first));
         assertEquals(2, generationVersion(second));
+        Api.as(acct.key()).get("/api/v1/generations/" + pending).then().statusCode(200).body("cutout_version", is(1));
+        Api.as(acct.key()).get("/api/v1/generations/" + second).then().statusCode(200).body("cutout_version", is(2));
     }
 
     @Test
