@@ -59,7 +59,7 @@ final class SubjectBoxCut {
     static final float GRAIN = 1f;
     /**
      * A box drawn round a product is filled by it: a cut holding less of the box than this is crumbs
-     * of the backdrop, and nothing is reported. The tuning products fill 40-70 % of their boxes; an
+     * of the backdrop, and nothing is reported. The tuning products fill 34-86 % of their boxes; an
      * empty box on the drawn stone kept four specks of its veins (under 1 %).
      */
     static final double MIN_FILL = 0.05;
