@@ -32,11 +32,7 @@ final class SubjectDetail {
 
     /** Pixels whose surroundings hold detail a smooth backdrop does not; {@code l} is lightness before any blur. */
     static boolean[] textured(float[] l, int w, int h) {
-        float[] hp = boxMean(l, w, h, 1);
-        for (int i = 0; i < hp.length; i++) {
-            hp[i] = Math.abs(l[i] - hp[i]);
-        }
-        float[] detail = boxMean(hp, w, h, R);
+        float[] detail = detail(l, w, h);
         int[] border = SubjectBackground.borderIndices(w, h, Math.max(1, Math.min(w, h) / 100));
         float[] b = new float[border.length];
         for (int k = 0; k < b.length; k++) {
@@ -50,6 +46,18 @@ final class SubjectDetail {
             out[i] = detail[i] > threshold;
         }
         return SubjectMorphology.morph(out, w, h, HALO, false);
+    }
+
+    /**
+     * The local mean ({@value #R}-pixel radius) of |L - its 3x3 mean|: a high pass, so a shadow's or
+     * a vignette's slow ramp scores zero and a texture's grain or a print scores its contrast.
+     */
+    static float[] detail(float[] l, int w, int h) {
+        float[] hp = boxMean(l, w, h, 1);
+        for (int i = 0; i < hp.length; i++) {
+            hp[i] = Math.abs(l[i] - hp[i]);
+        }
+        return boxMean(hp, w, h, R);
     }
 
     /** Mean over the (2r+1)² window clipped to the image, from a summed-area table. */

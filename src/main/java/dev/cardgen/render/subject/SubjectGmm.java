@@ -1,42 +1,49 @@
 package dev.cardgen.render.subject;
 
 /**
- * A Gaussian mixture colour model in Lab (full covariances), as GrabCut keeps one for the product
- * and one for the backdrop: a product or a backdrop has a few distinct looks (a label on a bottle,
- * brick and mortar), which one Gaussian would blur into a colour neither has. Fitted from weighted
- * samples: components seeded by splitting the widest one along its main axis (Orchard and Bouman,
- * as in GrabCut; deterministic, no random seeds), then refitted from each sample's most likely
- * component on every round of the cut.
+ * A Gaussian mixture model of per-pixel features (Lab colour, and the local grain), with full
+ * covariances, as GrabCut keeps one for the product and one for the backdrop: a product or a
+ * backdrop has a few distinct looks (a label on a bottle, brick and mortar), which one Gaussian
+ * would blur into a look neither has. Fitted from weighted samples: components seeded by
+ * splitting the widest one along its main axis (Orchard and Bouman, as in GrabCut; deterministic,
+ * no random seeds), then refitted from each sample's most likely component on every round of the cut.
  */
 final class SubjectGmm {
 
     static final int COMPONENTS = 5;
     /**
-     * Added to each covariance's diagonal (Lab units squared): a flat sweep's component would
+     * Added to each covariance's diagonal (feature units squared): a flat sweep's component would
      * otherwise shrink to the JPEG noise and call every slightly different pixel impossible.
      */
     private static final double REGULARISE = 2.0;
-    private static final double LOG_2PI_3 = 1.5 * Math.log(2 * Math.PI);
 
+    /** Features per pixel. */
+    private final int d;
     private final int k;
-    private final double[] mean = new double[3 * COMPONENTS];
-    /** Inverse covariances, row-major 3x3 per component. */
-    private final double[] inverse = new double[9 * COMPONENTS];
-    /** ln(weight) - ln(det)/2 - 3/2 ln(2π): the component's log density at its mean. */
-    private final double[] logScale = new double[COMPONENTS];
+    private final double[] mean;
+    /** Inverse covariances, row-major d x d per component. */
+    private final double[] inverse;
+    /** ln(weight) - ln(det)/2 - d/2 ln(2π): the component's log density at its mean. */
+    private final double[] logScale;
     /** Per-component terms of {@link #cost}: a model is used by one thread (one cut) only. */
     private final double[] scratch = new double[COMPONENTS];
+    private final double[] z;
 
-    private SubjectGmm(int k) {
+    private SubjectGmm(int d, int k) {
+        this.d = d;
         this.k = k;
+        mean = new double[d * k];
+        inverse = new double[d * d * k];
+        logScale = new double[k];
+        z = new double[d];
     }
 
     /**
-     * A model of the pixels with weight > 0 (each counted by its weight), with components seeded
-     * by splitting; null when the weights sum to nearly nothing.
+     * A model of the pixels with weight > 0 (each counted by its weight) over the feature planes,
+     * with components seeded by splitting; null when the weights sum to nearly nothing.
      */
-    static SubjectGmm fit(float[][] lab, float[] weight) {
-        int n = weight.length;
+    static SubjectGmm fit(float[][] features, float[] weight) {
+        int n = weight.length, d = features.length;
         int[] comp = new int[n];
         java.util.Arrays.fill(comp, -1);
         for (int i = 0; i < n; i++) {
@@ -44,14 +51,15 @@ final class SubjectGmm {
         }
         int k = 1;
         while (k < COMPONENTS) {
-            Stats s = Stats.of(lab, weight, comp, k);
+            Stats s = Stats.of(features, weight, comp, k);
             int widest = -1;
             double widestVar = 0;
             double[] axis = null;
             for (int c = 0; c < k; c++) {
                 if (s.w[c] < 2) continue;
-                double[] v = s.mainAxis(c);
-                double var = s.along(c, v);
+                double[] cov = s.covariance(c);
+                double[] v = mainAxis(cov, d);
+                double var = along(cov, v, d);
                 if (var > widestVar) {
                     widest = c;
                     widestVar = var;
@@ -62,54 +70,53 @@ final class SubjectGmm {
             double[] m = s.mean(widest);
             for (int i = 0; i < n; i++) {
                 if (comp[i] != widest) continue;
-                double d = (lab[0][i] - m[0]) * axis[0] + (lab[1][i] - m[1]) * axis[1] + (lab[2][i] - m[2]) * axis[2];
-                if (d > 0) comp[i] = k;
+                double t = 0;
+                for (int p = 0; p < d; p++) t += (features[p][i] - m[p]) * axis[p];
+                if (t > 0) comp[i] = k;
             }
             k++;
         }
-        return refit(lab, weight, comp, k);
+        return refit(features, weight, comp, k);
     }
 
     /** The model refitted with each weighted pixel in its most likely component of this model. */
-    SubjectGmm refit(float[][] lab, float[] weight) {
+    SubjectGmm refit(float[][] features, float[] weight) {
         int[] comp = new int[weight.length];
         for (int i = 0; i < comp.length; i++) {
-            comp[i] = weight[i] > 0 ? likeliest(lab[0][i], lab[1][i], lab[2][i]) : -1;
+            comp[i] = weight[i] > 0 ? likeliest(features, i) : -1;
         }
-        SubjectGmm next = refit(lab, weight, comp, k);
+        SubjectGmm next = refit(features, weight, comp, k);
         return next == null ? this : next;
     }
 
-    private static SubjectGmm refit(float[][] lab, float[] weight, int[] comp, int k) {
-        Stats s = Stats.of(lab, weight, comp, k);
+    private static SubjectGmm refit(float[][] features, float[] weight, int[] comp, int k) {
+        int d = features.length;
+        Stats s = Stats.of(features, weight, comp, k);
         double total = 0;
         for (int c = 0; c < k; c++) total += s.w[c];
         if (total < 1e-3) return null;
-        SubjectGmm g = new SubjectGmm(k);
+        SubjectGmm g = new SubjectGmm(d, k);
         for (int c = 0; c < k; c++) {
-            double[] m = s.mean(c);
             double[] cov = s.covariance(c);
-            for (int d = 0; d < 3; d++) cov[4 * d] += REGULARISE;
-            double det = cov[0] * (cov[4] * cov[8] - cov[5] * cov[7]) - cov[1] * (cov[3] * cov[8] - cov[5] * cov[6])
-                    + cov[2] * (cov[3] * cov[7] - cov[4] * cov[6]);
-            double[] inv = {
-                (cov[4] * cov[8] - cov[5] * cov[7]) / det, (cov[2] * cov[7] - cov[1] * cov[8]) / det, (cov[1] * cov[5] - cov[2] * cov[4]) / det,
-                (cov[5] * cov[6] - cov[3] * cov[8]) / det, (cov[0] * cov[8] - cov[2] * cov[6]) / det, (cov[2] * cov[3] - cov[0] * cov[5]) / det,
-                (cov[3] * cov[7] - cov[4] * cov[6]) / det, (cov[1] * cov[6] - cov[0] * cov[7]) / det, (cov[0] * cov[4] - cov[1] * cov[3]) / det};
-            System.arraycopy(m, 0, g.mean, 3 * c, 3);
-            System.arraycopy(inv, 0, g.inverse, 9 * c, 9);
+            for (int p = 0; p < d; p++) cov[p * d + p] += REGULARISE;
+            double[] chol = cholesky(cov, d);
+            double logDet = 0;
+            for (int p = 0; p < d; p++) logDet += 2 * Math.log(chol[p * d + p]);
+            System.arraycopy(s.mean(c), 0, g.mean, d * c, d);
+            System.arraycopy(inverse(chol, d), 0, g.inverse, d * d * c, d * d);
             // an empty component keeps no weight: ln 0 makes it never the likeliest
-            g.logScale[c] = (s.w[c] > 0 ? Math.log(s.w[c] / total) : Double.NEGATIVE_INFINITY) - 0.5 * Math.log(det) - LOG_2PI_3;
+            g.logScale[c] = (s.w[c] > 0 ? Math.log(s.w[c] / total) : Double.NEGATIVE_INFINITY) - 0.5 * logDet
+                    - 0.5 * d * Math.log(2 * Math.PI);
         }
         return g;
     }
 
-    /** -ln p(colour | model), in nats. */
-    double cost(float l, float a, float b) {
+    /** -ln p(features of pixel i | model), in nats. */
+    double cost(float[][] features, int i) {
         double best = Double.NEGATIVE_INFINITY;
         double[] t = scratch;
         for (int c = 0; c < k; c++) {
-            t[c] = logDensity(c, l, a, b);
+            t[c] = logDensity(c, features, i);
             best = Math.max(best, t[c]);
         }
         double sum = 0;
@@ -117,11 +124,11 @@ final class SubjectGmm {
         return -(best + Math.log(sum));
     }
 
-    private int likeliest(float l, float a, float b) {
+    private int likeliest(float[][] features, int i) {
         int best = 0;
         double bestLog = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < k; c++) {
-            double t = logDensity(c, l, a, b);
+            double t = logDensity(c, features, i);
             if (t > bestLog) {
                 bestLog = t;
                 best = c;
@@ -130,71 +137,114 @@ final class SubjectGmm {
         return best;
     }
 
-    private double logDensity(int c, float l, float a, float b) {
-        double x = l - mean[3 * c], y = a - mean[3 * c + 1], z = b - mean[3 * c + 2];
-        double[] v = inverse;
-        int o = 9 * c;
-        double q = x * (v[o] * x + v[o + 1] * y + v[o + 2] * z) + y * (v[o + 3] * x + v[o + 4] * y + v[o + 5] * z)
-                + z * (v[o + 6] * x + v[o + 7] * y + v[o + 8] * z);
+    private double logDensity(int c, float[][] features, int i) {
+        for (int p = 0; p < d; p++) z[p] = features[p][i] - mean[d * c + p];
+        int o = d * d * c;
+        double q = 0;
+        for (int p = 0; p < d; p++) {
+            double row = 0;
+            for (int r = 0; r < d; r++) row += inverse[o + p * d + r] * z[r];
+            q += z[p] * row;
+        }
         return logScale[c] - 0.5 * q;
     }
 
-    /** Weighted sums per component: weight, first and second moments. */
-    private record Stats(double[] w, double[] s1, double[] s2) {
+    /** The lower Cholesky factor of a symmetric positive definite d x d matrix (regularised above, so it exists). */
+    private static double[] cholesky(double[] a, int d) {
+        double[] l = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j <= i; j++) {
+                double s = a[i * d + j];
+                for (int m = 0; m < j; m++) s -= l[i * d + m] * l[j * d + m];
+                l[i * d + j] = i == j ? Math.sqrt(Math.max(s, 1e-9)) : s / l[j * d + j];
+            }
+        }
+        return l;
+    }
 
-        static Stats of(float[][] lab, float[] weight, int[] comp, int k) {
-            double[] w = new double[k], s1 = new double[3 * k], s2 = new double[9 * k];
+    /** The inverse of L·Lᵀ from its Cholesky factor L, column by column. */
+    private static double[] inverse(double[] l, int d) {
+        double[] inv = new double[d * d];
+        double[] y = new double[d];
+        for (int col = 0; col < d; col++) {
+            // solve L y = e_col, then Lᵀ x = y
+            for (int i = 0; i < d; i++) {
+                double s = i == col ? 1 : 0;
+                for (int m = 0; m < i; m++) s -= l[i * d + m] * y[m];
+                y[i] = s / l[i * d + i];
+            }
+            for (int i = d - 1; i >= 0; i--) {
+                double s = y[i];
+                for (int m = i + 1; m < d; m++) s -= l[m * d + i] * inv[m * d + col];
+                inv[i * d + col] = s / l[i * d + i];
+            }
+        }
+        return inv;
+    }
+
+    /** The covariance's main axis by power iteration (a small symmetric matrix: a few steps suffice). */
+    private static double[] mainAxis(double[] cov, int d) {
+        double[] v = new double[d];
+        java.util.Arrays.fill(v, 1 / Math.sqrt(d));
+        for (int it = 0; it < 12; it++) {
+            double[] u = new double[d];
+            double len = 0;
+            for (int p = 0; p < d; p++) {
+                for (int q = 0; q < d; q++) u[p] += cov[p * d + q] * v[q];
+                len += u[p] * u[p];
+            }
+            len = Math.sqrt(len);
+            if (len < 1e-12) break;
+            for (int p = 0; p < d; p++) v[p] = u[p] / len;
+        }
+        return v;
+    }
+
+    /** The variance along unit vector v. */
+    private static double along(double[] cov, double[] v, int d) {
+        double s = 0;
+        for (int p = 0; p < d; p++) {
+            for (int q = 0; q < d; q++) s += v[p] * cov[p * d + q] * v[q];
+        }
+        return s;
+    }
+
+    /** Weighted sums per component: weight, first and second moments. */
+    private record Stats(int d, double[] w, double[] s1, double[] s2) {
+
+        static Stats of(float[][] features, float[] weight, int[] comp, int k) {
+            int d = features.length;
+            double[] w = new double[k], s1 = new double[d * k], s2 = new double[d * d * k];
+            double[] z = new double[d];
             for (int i = 0; i < comp.length; i++) {
                 int c = comp[i];
                 if (c < 0) continue;
                 double wi = weight[i];
-                double[] z = {lab[0][i], lab[1][i], lab[2][i]};
+                for (int p = 0; p < d; p++) z[p] = features[p][i];
                 w[c] += wi;
-                for (int p = 0; p < 3; p++) {
-                    s1[3 * c + p] += wi * z[p];
-                    for (int q = 0; q < 3; q++) s2[9 * c + 3 * p + q] += wi * z[p] * z[q];
+                for (int p = 0; p < d; p++) {
+                    s1[d * c + p] += wi * z[p];
+                    for (int q = 0; q < d; q++) s2[d * d * c + d * p + q] += wi * z[p] * z[q];
                 }
             }
-            return new Stats(w, s1, s2);
+            return new Stats(d, w, s1, s2);
         }
 
         double[] mean(int c) {
             double n = Math.max(1e-9, w[c]);
-            return new double[] {s1[3 * c] / n, s1[3 * c + 1] / n, s1[3 * c + 2] / n};
+            double[] m = new double[d];
+            for (int p = 0; p < d; p++) m[p] = s1[d * c + p] / n;
+            return m;
         }
 
         double[] covariance(int c) {
             double n = Math.max(1e-9, w[c]);
             double[] m = mean(c);
-            double[] cov = new double[9];
-            for (int p = 0; p < 3; p++) {
-                for (int q = 0; q < 3; q++) cov[3 * p + q] = s2[9 * c + 3 * p + q] / n - m[p] * m[q];
+            double[] cov = new double[d * d];
+            for (int p = 0; p < d; p++) {
+                for (int q = 0; q < d; q++) cov[d * p + q] = s2[d * d * c + d * p + q] / n - m[p] * m[q];
             }
             return cov;
-        }
-
-        /** The covariance's main axis by power iteration (a 3x3 symmetric matrix: a few steps suffice). */
-        double[] mainAxis(int c) {
-            double[] cov = covariance(c);
-            double[] v = {0.577, 0.577, 0.577};
-            for (int it = 0; it < 12; it++) {
-                double[] u = new double[3];
-                for (int p = 0; p < 3; p++) u[p] = cov[3 * p] * v[0] + cov[3 * p + 1] * v[1] + cov[3 * p + 2] * v[2];
-                double len = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-                if (len < 1e-12) break;
-                for (int p = 0; p < 3; p++) v[p] = u[p] / len;
-            }
-            return v;
-        }
-
-        /** The variance along unit vector v. */
-        double along(int c, double[] v) {
-            double[] cov = covariance(c);
-            double s = 0;
-            for (int p = 0; p < 3; p++) {
-                for (int q = 0; q < 3; q++) s += v[p] * cov[3 * p + q] * v[q];
-            }
-            return s;
         }
     }
 }

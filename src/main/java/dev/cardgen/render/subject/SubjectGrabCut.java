@@ -1,9 +1,9 @@
 package dev.cardgen.render.subject;
 
 /**
- * GrabCut's rounds over a grid: fit a colour model ({@link SubjectGmm}) to the product and one to
- * the backdrop, label every free cell by a minimum cut ({@link SubjectGraphCut}), refit the models
- * from the labels, cut again. A cell pays -ln p(colour | model) for a label, plus the saliency
+ * GrabCut's rounds over a grid: fit a colour model ({@link SubjectGmm}: Lab and the local grain) to
+ * the product and one to the backdrop, label every free cell by a minimum cut ({@link SubjectGraphCut}),
+ * refit the models from the labels, cut again. A cell pays -ln p(its look | model) for a label, plus the saliency
  * prior's -ln p(label) times {@link SubjectBoxCut#PRIOR}; two 4-neighbours on opposite sides pay
  * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
  * photo's own edges. Cells with a hard label are tied to their terminal.
@@ -29,7 +29,7 @@ final class SubjectGrabCut {
      * product's probability per cell, or null for none; {@code inBox}: cells the first product
      * model is fitted to.
      */
-    static Cut run(float[][] lab, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
+    static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
         int n = w * h;
         float[] right = new float[n], down = new float[n];
         pairwise(lab, w, h, right, down);
@@ -45,8 +45,8 @@ final class SubjectGrabCut {
         }
         addClicks(fgW, hard, INCLUDED, null);
         addClicks(bgW, hard, EXCLUDED, excluded);
-        SubjectGmm product = SubjectGmm.fit(lab, fgW);
-        SubjectGmm backdrop = SubjectGmm.fit(lab, bgW);
+        SubjectGmm product = SubjectGmm.fit(features, fgW);
+        SubjectGmm backdrop = SubjectGmm.fit(features, bgW);
         boolean[] fg = new boolean[n];
         if (product == null || backdrop == null) {
             return new Cut(fg, 0);
@@ -61,8 +61,7 @@ final class SubjectGrabCut {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
                 } else {
-                    colourCost[i] = (float) (backdrop.cost(lab[0][i], lab[1][i], lab[2][i])
-                            - product.cost(lab[0][i], lab[1][i], lab[2][i]));
+                    colourCost[i] = (float) (backdrop.cost(features, i) - product.cost(features, i));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
                 if (i % w < w - 1) g.edge(i, 0, right[i]);
@@ -85,8 +84,8 @@ final class SubjectGrabCut {
             }
             addClicks(fgW, hard, INCLUDED, null);
             addClicks(bgW, hard, EXCLUDED, excluded);
-            product = product.refit(lab, fgW);
-            backdrop = backdrop.refit(lab, bgW);
+            product = product.refit(features, fgW);
+            backdrop = backdrop.refit(features, bgW);
         }
         return new Cut(fg, area == 0 ? 0 : backed / (double) area);
     }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The box hint ({@link SubjectExtractor#fromHint}) at 800x600 on tuning products: a product the
  * automatic stage declines on a cluttered backdrop is cut out from a box, nothing outside the box
  * is kept, an exclude point takes a second object out that a plain box keeps, an include point
- * adds a small one a plain box drops, and an empty box finds nothing.
+ * adds a small one a plain box drops, an empty box finds nothing, and the cut works without the model.
  */
 class SubjectBoxCutTest {
 
@@ -100,6 +100,23 @@ class SubjectBoxCutTest {
             assertFalse(s.detected(), name);
             assertEquals(new Rectangle(0, 0, W, H), s.box(), name + ": the whole frame is kept");
             assertEquals(0.0, s.confidence(), name);
+        }
+    }
+
+    /**
+     * Where the model cannot run (or {@code cardgen.subject.model=off}) the cut works without its
+     * prior. Measured without it: the bag on grass 0.982, the horse on the sweep 0.969.
+     */
+    @Test
+    void withoutTheModelTheBoxStillCutsTheProductOut() {
+        for (String name : List.of("TEXTURED/BAG/texture-grass.jpg@1.0", "SWEEP/HORSE/sweep-e9ddc9")) {
+            RealComposites.Scene s = RealComposites.scene(false, name, W, H);
+            Rectangle box = HintScorecard.boxAround(s.truth(), W, H, HintScorecard.MARGIN);
+            Subject subject = SubjectBoxCut.cut(s.image(), SubjectHint.of(box), null);
+            assertTrue(subject.detected(), name);
+            double iou = SyntheticPhotos.iou(s.truth(), bytes(subject));
+            assertTrue(iou >= 0.93, name + " IoU " + iou);
+            assertNothingOutside(subject, box);
         }
     }
 
