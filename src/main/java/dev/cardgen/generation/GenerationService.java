@@ -91,7 +91,7 @@ public class GenerationService {
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
         Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
                 i -> Asset.findLive(accountId, i));
-        if (Templates.WHITE.equals(req.template()) && !asset.subjectDetected) {
+        if (Templates.of(req.template()).needsSubject() && !asset.subjectDetected) {
             // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
                     + "detected in asset " + asset.id + " (subject_detected is false). Use another template or another photo.");

@@ -12,8 +12,8 @@ import java.awt.geom.RoundRectangle2D;
 import java.util.SplittableRandom;
 
 /**
- * Paints each template's background. Every pixel behind text is a blend of background and
- * backgroundAlt only, which is what the palette's contrast guarantee is computed against.
+ * The backdrop painters the templates are made of. Every pixel behind text is a blend of background
+ * and backgroundAlt only, which is what the palette's contrast guarantee is computed against.
  */
 final class Backdrop {
     private Backdrop() {}
@@ -21,17 +21,8 @@ final class Backdrop {
     /** Soft layers are painted at 1/SOFT resolution and enlarged: smooth gradients lose nothing, and it is ~10x cheaper. */
     private static final int SOFT = 4;
 
-    static void paint(Graphics2D g, String template, Layout l, Palette p, long seed) {
-        Color bg = ColorMath.parse(p.background()), alt = ColorMath.parse(p.backgroundAlt());
-        switch (template) {
-            case Templates.BOLD -> bold(g, l, bg, alt);
-            case Templates.GRADIENT -> soft(g, l, sg -> gradient(sg, l, bg, alt, seed));
-            case Templates.INFOGRAPHIC -> infographic(g, l, bg, alt);
-            default -> soft(g, l, sg -> studio(sg, l, bg, alt));
-        }
-    }
-
-    private static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
+    /** Runs {@code painter} at 1/{@value #SOFT} of the size and enlarges what it painted onto {@code g}. */
+    static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
         int w = (l.width() + SOFT - 1) / SOFT, h = (l.height() + SOFT - 1) / SOFT;
         java.awt.image.BufferedImage small = new java.awt.image.BufferedImage(w, h,
                 java.awt.image.BufferedImage.TYPE_INT_RGB);
@@ -48,7 +39,7 @@ final class Backdrop {
     }
 
     /** Wall lit from behind the product, fading into a floor whose horizon sits behind the product's base. */
-    private static void studio(Graphics2D g, Layout l, Color bg, Color alt) {
+    static void studio(Graphics2D g, Layout l, Color bg, Color alt) {
         int w = l.width(), h = l.height();
         Box pr = l.product();
         float horizon = pr == null ? h * 0.7f : pr.bottom() - pr.h() * 0.18f;
@@ -65,7 +56,7 @@ final class Backdrop {
     }
 
     /** Flat saturated block with a big disc behind the product. */
-    private static void bold(Graphics2D g, Layout l, Color bg, Color alt) {
+    static void bold(Graphics2D g, Layout l, Color bg, Color alt) {
         g.setColor(bg);
         g.fillRect(0, 0, l.width(), l.height());
         Box pr = l.product();
@@ -78,7 +69,7 @@ final class Backdrop {
     }
 
     /** Diagonal gradient with three soft, seed-placed light blobs. */
-    private static void gradient(Graphics2D g, Layout l, Color bg, Color alt, long seed) {
+    static void gradient(Graphics2D g, Layout l, Color bg, Color alt, long seed) {
         int w = l.width(), h = l.height();
         g.setPaint(new GradientPaint(0, 0, bg, w, h, alt));
         g.fillRect(0, 0, w, h);
@@ -92,7 +83,7 @@ final class Backdrop {
     }
 
     /** Calm flat page with a rounded panel behind the product. */
-    private static void infographic(Graphics2D g, Layout l, Color bg, Color alt) {
+    static void infographic(Graphics2D g, Layout l, Color bg, Color alt) {
         g.setColor(bg);
         g.fillRect(0, 0, l.width(), l.height());
         Box pr = l.product();

@@ -18,33 +18,36 @@ public final class CardRenderer {
 
     /** {@code withText=false} lets tests sample exactly what ends up behind the text. */
     static BufferedImage paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
-        String template = Templates.normalise(design.template());
+        CardTemplate template = Templates.of(design.template());
         double aspect = (double) cutout.getWidth() / cutout.getHeight();
         Layout layout = LayoutEngine.layout(design, aspect, width, height);
-        double s = Math.min(width, height);
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
             hints(g);
-            if (Templates.WHITE.equals(template)) {
-                WhiteCard.paint(g, layout, cutout);
-                return img;
-            }
-            Backdrop.paint(g, template, layout, design.palette(), design.seed());
-            Box pr = layout.product();
-            if (pr != null) {
-                BufferedImage scaled = ProductScaler.scale(cutout, pr.w(), pr.h());
-                Color shadow = shadowTint(design.palette());
-                boolean floating = !Templates.STUDIO.equals(template);
-                ShadowPainter.drop(g, pr, scaled, s, shadow, floating ? 0.28f : 0.16f);
-                ShadowPainter.contact(g, pr, cutout, s, shadow);
-                g.drawImage(scaled, pr.x(), pr.y(), null);
-            }
-            if (withText) TextPainter.paint(g, layout, design.palette(), Templates.INFOGRAPHIC.equals(template));
+            template.paint(g, design, layout, cutout, withText);
         } finally {
             g.dispose();
         }
         return img;
+    }
+
+    /** The card of every template that does not paint its own: backdrop, shadows, product, texts. */
+    static void paintStandard(Graphics2D g, CardTemplate template, Design design, Layout layout, BufferedImage cutout,
+                              boolean withText) {
+        double s = Math.min(layout.width(), layout.height());
+        Palette palette = design.palette();
+        template.paintBackdrop(g, layout, ColorMath.parse(palette.background()), ColorMath.parse(palette.backgroundAlt()),
+                design.seed());
+        Box pr = layout.product();
+        if (pr != null) {
+            BufferedImage scaled = ProductScaler.scale(cutout, pr.w(), pr.h());
+            Color shadow = shadowTint(palette);
+            ShadowPainter.drop(g, pr, scaled, s, shadow, template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
+            ShadowPainter.contact(g, pr, cutout, s, shadow);
+            g.drawImage(scaled, pr.x(), pr.y(), null);
+        }
+        if (withText) TextPainter.paint(g, layout, palette, template.has(CardTemplate.Trait.CALLOUTS));
     }
 
     /** Shadows are a deep shade of the backdrop's own hue, which reads as natural light. */

@@ -26,8 +26,11 @@ public final class LayoutEngine {
     public static Layout layout(Design design, double productAspect, int width, int height) {
         if (width <= 0 || height <= 0) throw new IllegalArgumentException("canvas must be positive");
         double aspect = productAspect > 0 && Double.isFinite(productAspect) ? productAspect : 1;
-        String template = Templates.normalise(design.template());
-        if (Templates.WHITE.equals(template)) return WhiteCard.layout(design, aspect, width, height);
+        return Templates.of(design.template()).layout(design, aspect, width, height);
+    }
+
+    /** The layout of a template that does not place its card itself: product and texts by arrangement. */
+    static Layout arranged(CardTemplate template, Design design, double aspect, int width, int height) {
         Texts texts = design.texts() == null ? new Texts(null, null, null, null) : design.texts();
         double s = Math.min(width, height);
         int m = (int) Math.round(MARGIN * s);
@@ -37,7 +40,7 @@ public final class LayoutEngine {
         // Long texts can squeeze the product under its floor in one arrangement and not in another
         // (a thin bottle beside its facts instead of above them): the template's other arrangements
         // are tried, and the one that leaves the product most room wins.
-        for (String other : arrangements(template)) {
+        for (String other : template.arrangements()) {
             if (other.equals(design.arrangement())) continue;
             Layout candidate = arrange(other, texts, template, s, safe, aspect, width, height);
             if (productSpan(candidate) > productSpan(l)) l = candidate;
@@ -52,10 +55,10 @@ public final class LayoutEngine {
         return p == null ? 0 : Math.max((double) p.w() / l.safeArea().w(), (double) p.h() / l.safeArea().h());
     }
 
-    private static Layout arrange(String requested, Texts texts, String template, double s, Box safe, double aspect,
+    private static Layout arrange(String requested, Texts texts, CardTemplate template, double s, Box safe, double aspect,
                                   int width, int height) {
         String arr = effectiveArrangement(template, requested, aspect, width, height);
-        TypeScale type = TypeScale.of(template);
+        TypeScale type = template.typeScale();
         int gap = (int) Math.round(0.045 * s);
         Layout l = switch (arr) {
             case SPLIT -> split(texts, type, s, safe, gap, aspect, width, height, arr);
@@ -82,10 +85,9 @@ public final class LayoutEngine {
     }
 
     /** Side-by-side needs room: on tall canvases or with wide products it becomes a stack. */
-    static String effectiveArrangement(String template, String arr, double aspect, int w, int h) {
-        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+    static String effectiveArrangement(CardTemplate template, String arr, double aspect, int w, int h) {
         String a = arr == null ? "" : arr;
-        if (infographic) {
+        if (template.has(CardTemplate.Trait.CALLOUTS)) {
             if (!a.equals(FACTS_LEFT) && !a.equals(FACTS_RIGHT) && !a.equals(FACTS_BELOW)) a = FACTS_RIGHT;
             // On a square canvas a fact grid under the product leaves it small unless the product is wide.
             if (a.equals(FACTS_BELOW) && (double) h / w < 1.2 && aspect <= 1.3) a = FACTS_LEFT;
@@ -98,8 +100,8 @@ public final class LayoutEngine {
     }
 
     private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
-                                  int width, int height, String arr, String template) {
-        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+                                  int width, int height, String arr, CardTemplate template) {
+        boolean infographic = template.has(CardTemplate.Trait.CALLOUTS);
         boolean tall = (double) height / width > 1.45;
         if (infographic || texts.facts().isEmpty() || tall) {
             return stacked(texts, type, s, safe, gap, aspect, width, height, arr, template, !infographic);
@@ -114,10 +116,10 @@ public final class LayoutEngine {
     private static long area(Box b) { return b == null ? 0 : (long) b.w() * b.h(); }
 
     private static Layout stacked(Texts texts, TypeScale type, double s, Box safe, int gap, double aspect,
-                                  int width, int height, String arr, String template, boolean factsInStack) {
-        boolean infographic = Templates.INFOGRAPHIC.equals(template);
+                                  int width, int height, String arr, CardTemplate template, boolean factsInStack) {
+        boolean infographic = template.has(CardTemplate.Trait.CALLOUTS);
         boolean top = !arr.equals(TEXT_BOTTOM);
-        boolean centered = (!Templates.BOLD.equals(template) && !infographic) ^ arr.equals(TEXT_TOP_ALT);
+        boolean centered = !template.has(CardTemplate.Trait.LEFT_ALIGNED) ^ arr.equals(TEXT_TOP_ALT);
         Texts head = factsInStack ? texts : new Texts(texts.title(), texts.subtitle(), List.of(), texts.badge());
         TextStack st = null;
         // The text's share of the height grows only when long texts need it; the product takes the rest.
@@ -247,14 +249,8 @@ public final class LayoutEngine {
         return new Body(ProductPlacer.place(region, aspect, s, null), boxes, fl.texts(), fl.indent());
     }
 
-    /** The arrangements a template cycles through, in order; the scene stage picks one per variant. */
-    static List<String> arrangements(String template) {
-        return switch (template) {
-            case Templates.INFOGRAPHIC -> List.of(FACTS_RIGHT, FACTS_BELOW, FACTS_LEFT);
-            case Templates.BOLD -> List.of(TEXT_BOTTOM, SPLIT, TEXT_TOP);
-            case Templates.GRADIENT -> List.of(SPLIT, TEXT_TOP, TEXT_BOTTOM);
-            case Templates.WHITE -> WhiteCard.ARRANGEMENTS;
-            default -> List.of(TEXT_TOP, TEXT_BOTTOM, SPLIT);
-        };
+    /** The arrangements the template of {@code templateId} cycles through, in order. */
+    static List<String> arrangements(String templateId) {
+        return Templates.of(templateId).arrangements();
     }
 }

@@ -16,33 +16,14 @@ final class PaletteBuilder {
 
     private PaletteBuilder() {}
 
-    static List<Scheme> schemes(String template) {
-        return switch (template) {
-            case Templates.BOLD -> List.of(
-                    new Scheme("tonal", 0, 0.62, 0.40, 0, 0.55, 0.50),
-                    new Scheme("complement", 180, 0.55, 0.36, 180, 0.50, 0.46),
-                    new Scheme("light", 30, 0.80, 0.80, 30, 0.70, 0.70),
-                    new Scheme("dark", 0, 0.35, 0.16, 0, 0.40, 0.26));
-            case Templates.GRADIENT -> List.of(
-                    new Scheme("tonal", 0, 0.60, 0.88, 45, 0.55, 0.76),
-                    new Scheme("dark", 0, 0.45, 0.20, 60, 0.45, 0.32),
-                    new Scheme("complement", 180, 0.50, 0.84, 140, 0.50, 0.74),
-                    new Scheme("analogous", -50, 0.65, 0.74, 10, 0.60, 0.82));
-            case Templates.INFOGRAPHIC -> List.of(
-                    new Scheme("tonal", 0, 0.35, 0.95, 0, 0.35, 0.89),
-                    new Scheme("dark", 0, 0.25, 0.13, 0, 0.25, 0.20),
-                    new Scheme("complement", 180, 0.45, 0.86, 180, 0.40, 0.93),
-                    new Scheme("warm", 40, 0.55, 0.80, 40, 0.45, 0.88));
-            default -> List.of(
-                    new Scheme("tonal", 0, 0.40, 0.94, 0, 0.32, 0.84),
-                    new Scheme("dark", 0, 0.20, 0.22, 0, 0.22, 0.12),
-                    new Scheme("complement", 180, 0.45, 0.86, 180, 0.35, 0.78),
-                    new Scheme("analogous", 40, 0.55, 0.78, 40, 0.45, 0.70));
-        };
+    /** The palette of the template of {@code templateId} for scheme {@code schemeIndex}. */
+    static Palette build(ProductColors pc, String templateId, int schemeIndex) {
+        return Templates.of(templateId).palette(pc, schemeIndex);
     }
 
-    static Palette build(ProductColors pc, String template, int schemeIndex) {
-        Scheme sc = schemes(template).get(Math.floorMod(schemeIndex, SCHEMES));
+    /** A palette from one of the template's {@link CardTemplate#schemes() schemes}. */
+    static Palette build(ProductColors pc, CardTemplate template, int schemeIndex) {
+        Scheme sc = template.schemes().get(Math.floorMod(schemeIndex, SCHEMES));
         Color base = pc.neutral() ? pc.dominant() : pc.vivid();
         double[] hsl = ColorMath.toHsl(base);
         // Grey products have no meaningful hue: use a warm neutral family at low saturation.
@@ -59,12 +40,12 @@ final class PaletteBuilder {
             bg = shift(bg, light ? 0.02 : -0.02);
             alt = shift(alt, light ? 0.02 : -0.02);
         }
-        double accentHue = Templates.BOLD.equals(template) && !light ? hue + sc.hueShift() + 30 : hue;
+        double accentHue = template.has(CardTemplate.Trait.LOUD) && !light ? hue + sc.hueShift() + 30 : hue;
         Color accent = ColorMath.hsl(accentHue, pc.neutral() ? 0.55 : Math.max(0.6, hsl[1]), light ? 0.42 : 0.62);
         List<Color> backs = ColorMath.blendEnvelope(bg, alt);
         Color text = textColour(hue, light, backs);
         Color muted = mutedColour(hue, light, backs);
-        Color badgeBg = Templates.BOLD.equals(template) ? (light ? ColorMath.hsl(hue, 0.3, 0.12) : Color.WHITE)
+        Color badgeBg = template.has(CardTemplate.Trait.LOUD) ? (light ? ColorMath.hsl(hue, 0.3, 0.12) : Color.WHITE)
                 : accent;
         Color badgeText = ColorMath.ensureContrast(ColorMath.luminance(badgeBg) > 0.3
                 ? ColorMath.hsl(hue, 0.4, 0.12) : Color.WHITE, List.of(badgeBg));

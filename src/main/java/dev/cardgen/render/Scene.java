@@ -17,19 +17,18 @@ public final class Scene {
     public static List<Design> designs(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
                                        int count, long seed) {
         if (count < 1) throw new IllegalArgumentException("count must be >= 1");
-        String template = Templates.normalise(templateId);
+        CardTemplate template = Templates.of(templateId);
         Ratio r = ratio == null ? Ratio.R3_4 : ratio;
         Texts texts = filledTexts == null ? new Texts(null, null, null, null) : filledTexts;
         ProductColors colors = ProductColors.of(cutout);
-        List<String> arrangements = LayoutEngine.arrangements(template);
+        List<String> arrangements = template.arrangements();
         int arrOffset = (int) Math.floorMod(mix(seed), (long) arrangements.size());
         int schemeOffset = (int) Math.floorMod(mix(seed + 1), (long) PaletteBuilder.SCHEMES);
         List<Design> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String arrangement = arrangements.get((arrOffset + i) % arrangements.size());
-            Palette palette = Templates.WHITE.equals(template) ? WhiteCard.PALETTE
-                    : PaletteBuilder.build(colors, template, schemeOffset + i);
-            out.add(new Design(Design.CURRENT_VERSION, template, r.id(), mix(seed + 31L * (i + 1)), arrangement,
+            Palette palette = template.palette(colors, schemeOffset + i);
+            out.add(new Design(Design.CURRENT_VERSION, template.id(), r.id(), mix(seed + 31L * (i + 1)), arrangement,
                     palette, texts));
         }
         return out;

@@ -3,7 +3,7 @@ package dev.cardgen.render;
 import java.util.List;
 import java.util.Optional;
 
-/** The catalogue of card templates; painters and layouts key off these ids. */
+/** The catalogue of card templates: their ids, and the one registration of each {@link CardTemplate}. */
 public final class Templates {
     public static final String STUDIO = "studio";
     public static final String BOLD = "bold";
@@ -12,30 +12,31 @@ public final class Templates {
     public static final String WHITE = "white";
     public static final String DEFAULT_ID = STUDIO;
 
-    private static final List<TemplateInfo> ALL = List.of(
-            new TemplateInfo(STUDIO, "Studio",
-                    "Clean studio backdrop in a light tint of the product's colour, soft floor and contact shadow."),
-            new TemplateInfo(BOLD, "Bold",
-                    "Saturated colour block with heavy, large type and a colour disc behind the product."),
-            new TemplateInfo(GRADIENT, "Gradient",
-                    "Diagonal gradient from the product's hues with soft floating shapes."),
-            new TemplateInfo(INFOGRAPHIC, "Infographic",
-                    "Product beside its key facts, each fact a callout with a small drawn icon."),
-            new TemplateInfo(WHITE, "White",
-                    "Marketplace main image: the product alone on pure #FFFFFF, filling at least 85% of the frame; "
-                            + "no text, badge or shadow. Needs a detected subject."));
+    /** Every template, in the order the API lists them; a new template is registered here. */
+    private static final List<CardTemplate> TEMPLATES = List.of(
+            new StudioTemplate(), new BoldTemplate(), new GradientTemplate(), new InfographicTemplate(), new WhiteTemplate());
+    private static final List<TemplateInfo> ALL = TEMPLATES.stream().map(CardTemplate::info).toList();
 
     private Templates() {}
 
     public static List<TemplateInfo> all() { return ALL; }
 
     public static Optional<TemplateInfo> find(String id) {
+        return template(id).map(CardTemplate::info);
+    }
+
+    /** The template of {@code id}; unknown ids fall back to the default so an old stored design still renders. */
+    public static CardTemplate of(String id) {
+        return template(id).orElse(TEMPLATES.get(0));
+    }
+
+    private static Optional<CardTemplate> template(String id) {
         if (id == null) return Optional.empty();
-        return ALL.stream().filter(t -> t.id().equals(id)).findFirst();
+        return TEMPLATES.stream().filter(t -> t.id().equals(id)).findFirst();
     }
 
     /** Unknown ids fall back to the default so an old stored design still renders. */
     static String normalise(String id) {
-        return find(id).map(TemplateInfo::id).orElse(DEFAULT_ID);
+        return of(id).id();
     }
 }

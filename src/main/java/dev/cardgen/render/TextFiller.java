@@ -50,8 +50,9 @@ public final class TextFiller {
         boolean russian = isCyrillic(title) || isCyrillic(g.subtitle()) || isCyrillic(g.badge())
                 || (g.facts() != null && g.facts().stream().anyMatch(TextFiller::isCyrillic));
         if (title == null) title = russian ? "Новинка" : DEFAULT_TITLE;
-        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaultSubtitle(template, russian);
-        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaultBadge(template, russian);
+        CardTemplate defaults = Templates.of(template);
+        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaults.defaultSubtitle(russian);
+        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaults.defaultBadge(russian);
         Texts filled = new Texts(title, subtitle, g.facts(), badge);
         if (!Texts.present(g.title()) && !TextFit.fitsEverywhere(template, filled)) {
             // The client's texts were checked to fit without a title; a title taken from the file name
@@ -94,22 +95,6 @@ public final class TextFiller {
             t = t.substring(0, cut > 0 ? cut : TITLE_MAX);
         }
         return t.substring(0, 1).toUpperCase(Locale.ROOT) + t.substring(1);
-    }
-
-    static String defaultSubtitle(String template, boolean russian) {
-        return switch (template) {
-            case Templates.GRADIENT -> russian ? "Свежий взгляд, качество на каждый день" : "Fresh look, everyday quality";
-            case Templates.INFOGRAPHIC -> russian ? "Главное о товаре" : "Key features at a glance";
-            default -> null;
-        };
-    }
-
-    static String defaultBadge(String template, boolean russian) {
-        return switch (template) {
-            case Templates.BOLD -> russian ? "ХИТ" : "HIT";
-            case Templates.INFOGRAPHIC, Templates.WHITE -> null;
-            default -> russian ? "НОВИНКА" : "NEW";
-        };
     }
 
     static boolean isCyrillic(String s) {

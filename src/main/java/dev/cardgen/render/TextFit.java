@@ -30,10 +30,10 @@ public final class TextFit {
 
     /** True when the texts fit on every arrangement of the template at every smallest canvas. */
     public static boolean fitsEverywhere(String template, Texts texts) {
-        String t = Templates.normalise(template);
-        if (Templates.WHITE.equals(t) || narrow(texts)) return true; // white draws no text
-        for (String arrangement : LayoutEngine.arrangements(t)) {
-            Design d = new Design(Design.CURRENT_VERSION, t, Ratio.R3_4.id(), 0, arrangement, null, texts);
+        CardTemplate t = Templates.of(template);
+        if (!t.drawsText() || narrow(texts)) return true;
+        for (String arrangement : t.arrangements()) {
+            Design d = new Design(Design.CURRENT_VERSION, t.id(), Ratio.R3_4.id(), 0, arrangement, null, texts);
             for (int[] size : SMALLEST) {
                 if (!fits(LayoutEngine.layout(d, PRODUCT_ASPECT, size[0], size[1]), texts)) return false;
             }

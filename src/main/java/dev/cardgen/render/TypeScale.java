@@ -9,11 +9,8 @@ record TypeScale(FontSet.Face titleFace, double titleMax, double titleMin, FontS
     static final double BADGE = 0.030;
     static final int TITLE_LINES = 3, SUBTITLE_LINES = 3, FACT_LINES = 2;
 
-    static TypeScale of(String template) {
-        return switch (template) {
-            case Templates.BOLD -> new TypeScale(FontSet.Face.BLACK, 0.125, 0.042, FontSet.Face.MEDIUM);
-            case Templates.INFOGRAPHIC -> new TypeScale(FontSet.Face.BOLD, 0.080, 0.040, FontSet.Face.MEDIUM);
-            default -> new TypeScale(FontSet.Face.BOLD, 0.090, 0.040, FontSet.Face.REGULAR);
-        };
+    /** The type scale of the template of {@code templateId}. */
+    static TypeScale of(String templateId) {
+        return Templates.of(templateId).typeScale();
     }
 }

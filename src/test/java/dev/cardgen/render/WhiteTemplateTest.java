@@ -55,7 +55,7 @@ public class WhiteTemplateTest {
                     assertWhiteBorder(card, what);
                     double c = coverage(card);
                     assertTrue(c >= 0.85, what + ": coverage " + c);
-                    assertTrue(c <= WhiteCard.fill(d.arrangement()) + 0.005, what + ": coverage " + c + " beyond the fill box");
+                    assertTrue(c <= WhiteTemplate.fill(d.arrangement()) + 0.005, what + ": coverage " + c + " beyond the fill box");
                 }
             }
         }
@@ -97,7 +97,7 @@ public class WhiteTemplateTest {
     void variantsDifferInFillAndTheDefaultsGiveNoBadge() {
         List<Design> ds = Scene.designs(CUTOUTS.get(0), null, Templates.WHITE, Ratio.R1_1, 3, 11);
         assertEquals(3, ds.stream().map(Design::arrangement).distinct().count());
-        ds.forEach(d -> assertEquals(WhiteCard.PALETTE, d.palette()));
+        ds.forEach(d -> assertEquals(WhiteTemplate.PALETTE, d.palette()));
         Texts filled = TextFiller.fill(null, "red-bottle.jpg", Templates.WHITE);
         assertEquals(new Texts("Red bottle", null, null, null), filled);
     }
