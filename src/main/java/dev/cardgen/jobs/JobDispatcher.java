@@ -3,6 +3,7 @@ package dev.cardgen.jobs;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Unavailability;
 import dev.cardgen.metrics.Metrics;
+import dev.cardgen.pg.ListenConfig;
 import dev.cardgen.pg.PgListener;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -58,6 +59,7 @@ public class JobDispatcher {
     private final JobsConfig config;
     private final Instance<JobHandler> handlerBeans;
     private final Config mpConfig;
+    private final ListenConfig listen;
     private final Metrics metrics;
     private final ManagedExecutor executor;
 
@@ -77,11 +79,12 @@ public class JobDispatcher {
     private PgListener listener;
 
     public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig,
-                         Metrics metrics, ManagedExecutor executor) {
+                         ListenConfig listen, Metrics metrics, ManagedExecutor executor) {
         this.store = store;
         this.config = config;
         this.handlerBeans = handlerBeans;
         this.mpConfig = mpConfig;
+        this.listen = listen;
         this.metrics = metrics;
         this.executor = executor;
     }
@@ -117,7 +120,7 @@ public class JobDispatcher {
         long every = Math.max(1, config.lease().toMillis() / 3);
         heartbeat.scheduleWithFixedDelay(this::renewAll, every, every, TimeUnit.MILLISECONDS);
         running = true;
-        listener = new PgListener(mpConfig, CHANNEL, payload -> wake(), this::wake);
+        listener = new PgListener(mpConfig, listen, CHANNEL, payload -> wake(), this::wake);
         listener.start();
         loop = new Thread(this::loop, "cardgen-job-dispatcher");
         loop.setDaemon(true);
@@ -218,7 +221,7 @@ public class JobDispatcher {
                 return;
             } catch (Exception e) {
                 LOG.warnf("Claiming jobs failed: %s", e.getMessage());
-                pause(Math.min(poll, 1000));
+                pause(Math.max(1, Math.min(poll, config.databaseRetry().toMillis())));
             }
         }
     }
@@ -319,7 +322,7 @@ public class JobDispatcher {
     private String onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         if (Unavailability.isUnavailable(e) && job.deferrals() < config.maxDeferrals()) {
-            Duration wait = backoff(job.deferrals());
+            Duration wait = backoff(job.deferrals(), config.deferralBackoff(), config.deferralBackoffMax());
             LOG.warnf("Job %s (%s %s): a dependency is unreachable (%s); back in the queue for %d ms", job.id(), job.kind(),
                     job.refId(), reason, wait.toMillis());
             return defer(job, wait, reason);
@@ -341,8 +344,8 @@ public class JobDispatcher {
     /**
      * Puts the job back uncounted. When the database itself is away, the worker keeps the job (so
      * this instance's reaper leaves it and the heartbeat renews its lease once the database answers)
-     * and tries again every second until the deferral lands, the lease turns out lost, or the
-     * instance drains (which releases the job, uncounted too).
+     * and tries again every {@code database-retry} until the deferral lands, the lease turns out lost,
+     * or the instance drains (which releases the job, uncounted too).
      */
     private String defer(JobStore.Claimed job, Duration wait, String reason) {
         while (true) {
@@ -356,7 +359,7 @@ public class JobDispatcher {
                 }
                 LOG.debugf("Deferring job %s waits for the database: %s", job.id(), dbError.getMessage());
                 try {
-                    Thread.sleep(1000);
+                    Thread.sleep(Math.max(1, config.databaseRetry().toMillis()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return "retry";
@@ -365,9 +368,12 @@ public class JobDispatcher {
         }
     }
 
-    /** 1 s, 2 s, 4 s … capped at 30 s, each between half and all of that (jitter, so instances do not retry in step). */
-    static Duration backoff(int deferrals) {
-        long ceiling = Math.min(30_000L, 1_000L << Math.min(deferrals, 5));
+    /**
+     * {@code first}, doubled per deferral up to {@code max} (by default 1 s, 2 s, 4 s … 30 s), each between
+     * half and all of that (jitter, so instances do not retry in step).
+     */
+    static Duration backoff(int deferrals, Duration first, Duration max) {
+        long ceiling = Math.min(Math.max(1, max.toMillis()), Math.max(1, first.toMillis()) << Math.min(deferrals, 20));
         return Duration.ofMillis(ceiling / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(ceiling / 2 + 1));
     }
 
