@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -112,6 +113,7 @@ public class JobDispatcher {
         handlers.forEach((kind, h) -> kindLimits.put(kind, Math.max(1, Math.min(size, h.maxConcurrent(size)))));
         limits = Map.copyOf(kindLimits);
         free.set(size);
+        // Renews the leases of running jobs, and wakes the loop when a deferred job falls due.
         heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cardgen-job-heartbeat");
             t.setDaemon(true);
@@ -350,7 +352,11 @@ public class JobDispatcher {
     private String defer(JobStore.Claimed job, Duration wait, String reason) {
         while (true) {
             try {
-                return store.defer(job, instanceId, wait, reason) ? "deferred" : "retry";
+                if (!store.defer(job, instanceId, wait, reason)) {
+                    return "retry";
+                }
+                wakeAfter(wait);
+                return "deferred";
             } catch (Exception dbError) {
                 if (!running || !Unavailability.isUnavailable(dbError)) {
                     // The lease runs out and a reaper takes over.
@@ -365,6 +371,18 @@ public class JobDispatcher {
                     return "retry";
                 }
             }
+        }
+    }
+
+    /**
+     * Wakes the loop when a deferred job falls due: otherwise it would wait for the next wake or poll,
+     * which with every queued job deferred is the poll interval.
+     */
+    private void wakeAfter(Duration wait) {
+        try {
+            heartbeat.schedule(this::wake, Math.max(1, wait.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // Shutting down: nothing more is claimed here.
         }
     }
 
