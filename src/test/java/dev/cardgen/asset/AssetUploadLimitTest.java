@@ -2,7 +2,7 @@ package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.BadUploads;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.DeploymentProfile;
 import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,15 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A deployment with a 5 MB file limit: the 413s and the published document quote it, not the default 20 MB. */
 @QuarkusTest
-@TestProfile(AssetUploadLimitTest.FiveMegabytes.class)
+@TestProfile(DeploymentProfile.class)
 class AssetUploadLimitTest {
-
-    public static class FiveMegabytes extends ConfigOverrides {
-        public FiveMegabytes() {
-            // 5 MiB file, plus the default's 64 KiB of room for the multipart envelope.
-            super("cardgen.upload.max-bytes", "5242880", "cardgen.upload.max-request-bytes", "5308416");
-        }
-    }
 
     @Test
     void aFileOverTheLimitIsToldTheConfiguredLimit() {

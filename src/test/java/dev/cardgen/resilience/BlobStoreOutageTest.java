@@ -1,6 +1,7 @@
 package dev.cardgen.resilience;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.OneWorkerProfile;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RestartableS3Proxy;
 import dev.cardgen.testing.Sse;
@@ -34,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every generation completes once and every stream shows each of its events once, in order.
  */
 @QuarkusTest
-@TestProfile(OutageProfile.class)
+@TestProfile(OneWorkerProfile.class)
 class BlobStoreOutageTest {
 
     @Inject

@@ -6,6 +6,7 @@ import dev.cardgen.pg.PgListener;
 import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.LogWatch;
+import dev.cardgen.testing.OneWorkerProfile;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RestartablePostgres;
 import dev.cardgen.testing.Sse;
@@ -45,10 +46,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Retry-After, and afterwards every generation completes once and every stream shows each of its
  * events once, in order, each job at one counted attempt. Both LISTEN connections are back: a job and
  * a stream event written and announced from a connection of the test's own are picked up within
- * seconds, with the poll interval far longer ({@link OutageProfile}).
+ * seconds, with the poll interval far longer ({@link OneWorkerProfile}).
  */
 @QuarkusTest
-@TestProfile(OutageProfile.class)
+@TestProfile(OneWorkerProfile.class)
 class DatabaseOutageTest {
 
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")

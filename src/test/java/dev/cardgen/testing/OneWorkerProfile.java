@@ -1,19 +1,18 @@
-package dev.cardgen.resilience;
+package dev.cardgen.testing;
 
-import dev.cardgen.testing.RestartablePostgres;
-import dev.cardgen.testing.RestartableS3Proxy;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * The outage tests' profile (one start of the application for both): a PostgreSQL and an S3 server
- * of their own, which the tests stop and start again, and the retry intervals of the listeners and
- * the job queue at a fraction of a second, so that an outage is over for the application within
- * moments of its end, with no test waiting out a production back-off.
+ * One job worker, for the tests that need jobs to run one after the other: the outage tests and
+ * GenerationResilienceTest (one start of the application for all three). A PostgreSQL and an S3
+ * server of their own, which the outage tests stop and start again, and the retry intervals of the
+ * listeners and the job queue at a fraction of a second, so that an outage is over for the
+ * application within moments of its end, with no test waiting out a production back-off.
  */
-public class OutageProfile implements QuarkusTestProfile {
+public class OneWorkerProfile implements QuarkusTestProfile {
 
     @Override
     public List<TestResourceEntry> testResources() {
