@@ -3,6 +3,7 @@ package dev.cardgen.jobs;
 import dev.cardgen.api.Ids;
 import dev.cardgen.api.Unavailability;
 import dev.cardgen.metrics.Metrics;
+import dev.cardgen.pg.ListenConfig;
 import dev.cardgen.pg.PgListener;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,6 +60,7 @@ public class JobDispatcher {
     private final JobsConfig config;
     private final Instance<JobHandler> handlerBeans;
     private final Config mpConfig;
+    private final ListenConfig listen;
     private final Metrics metrics;
     private final ManagedExecutor executor;
 
@@ -77,11 +80,12 @@ public class JobDispatcher {
     private PgListener listener;
 
     public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig,
-                         Metrics metrics, ManagedExecutor executor) {
+                         ListenConfig listen, Metrics metrics, ManagedExecutor executor) {
         this.store = store;
         this.config = config;
         this.handlerBeans = handlerBeans;
         this.mpConfig = mpConfig;
+        this.listen = listen;
         this.metrics = metrics;
         this.executor = executor;
     }
@@ -109,6 +113,7 @@ public class JobDispatcher {
         handlers.forEach((kind, h) -> kindLimits.put(kind, Math.max(1, Math.min(size, h.maxConcurrent(size)))));
         limits = Map.copyOf(kindLimits);
         free.set(size);
+        // Renews the leases of running jobs, and wakes the loop when a deferred job falls due.
         heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cardgen-job-heartbeat");
             t.setDaemon(true);
@@ -117,7 +122,7 @@ public class JobDispatcher {
         long every = Math.max(1, config.lease().toMillis() / 3);
         heartbeat.scheduleWithFixedDelay(this::renewAll, every, every, TimeUnit.MILLISECONDS);
         running = true;
-        listener = new PgListener(mpConfig, CHANNEL, payload -> wake(), this::wake);
+        listener = new PgListener(mpConfig, listen, CHANNEL, payload -> wake(), this::wake);
         listener.start();
         loop = new Thread(this::loop, "cardgen-job-dispatcher");
         loop.setDaemon(true);
@@ -218,7 +223,7 @@ public class JobDispatcher {
                 return;
             } catch (Exception e) {
                 LOG.warnf("Claiming jobs failed: %s", e.getMessage());
-                pause(Math.min(poll, 1000));
+                pause(Math.max(1, Math.min(poll, config.databaseRetry().toMillis())));
             }
         }
     }
@@ -319,7 +324,7 @@ public class JobDispatcher {
     private String onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         if (Unavailability.isUnavailable(e) && job.deferrals() < config.maxDeferrals()) {
-            Duration wait = backoff(job.deferrals());
+            Duration wait = backoff(job.deferrals(), config.deferralBackoff(), config.deferralBackoffMax());
             LOG.warnf("Job %s (%s %s): a dependency is unreachable (%s); back in the queue for %d ms", job.id(), job.kind(),
                     job.refId(), reason, wait.toMillis());
             return defer(job, wait, reason);
@@ -341,13 +346,17 @@ public class JobDispatcher {
     /**
      * Puts the job back uncounted. When the database itself is away, the worker keeps the job (so
      * this instance's reaper leaves it and the heartbeat renews its lease once the database answers)
-     * and tries again every second until the deferral lands, the lease turns out lost, or the
-     * instance drains (which releases the job, uncounted too).
+     * and tries again every {@code database-retry} until the deferral lands, the lease turns out lost,
+     * or the instance drains (which releases the job, uncounted too).
      */
     private String defer(JobStore.Claimed job, Duration wait, String reason) {
         while (true) {
             try {
-                return store.defer(job, instanceId, wait, reason) ? "deferred" : "retry";
+                if (!store.defer(job, instanceId, wait, reason)) {
+                    return "retry";
+                }
+                wakeAfter(wait);
+                return "deferred";
             } catch (Exception dbError) {
                 if (!running || !Unavailability.isUnavailable(dbError)) {
                     // The lease runs out and a reaper takes over.
@@ -356,7 +365,7 @@ public class JobDispatcher {
                 }
                 LOG.debugf("Deferring job %s waits for the database: %s", job.id(), dbError.getMessage());
                 try {
-                    Thread.sleep(1000);
+                    Thread.sleep(Math.max(1, config.databaseRetry().toMillis()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return "retry";
@@ -365,9 +374,24 @@ public class JobDispatcher {
         }
     }
 
-    /** 1 s, 2 s, 4 s … capped at 30 s, each between half and all of that (jitter, so instances do not retry in step). */
-    static Duration backoff(int deferrals) {
-        long ceiling = Math.min(30_000L, 1_000L << Math.min(deferrals, 5));
+    /**
+     * Wakes the loop when a deferred job falls due: otherwise it would wait for the next wake or poll,
+     * which with every queued job deferred is the poll interval.
+     */
+    private void wakeAfter(Duration wait) {
+        try {
+            heartbeat.schedule(this::wake, Math.max(1, wait.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // Shutting down: nothing more is claimed here.
+        }
+    }
+
+    /**
+     * {@code first}, doubled per deferral up to {@code max} (by default 1 s, 2 s, 4 s … 30 s), each between
+     * half and all of that (jitter, so instances do not retry in step).
+     */
+    static Duration backoff(int deferrals, Duration first, Duration max) {
+        long ceiling = Math.min(Math.max(1, max.toMillis()), Math.max(1, first.toMillis()) << Math.min(deferrals, 20));
         return Duration.ofMillis(ceiling / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(ceiling / 2 + 1));
     }
 

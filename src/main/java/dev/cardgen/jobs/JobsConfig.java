@@ -34,11 +34,27 @@ public interface JobsConfig {
 
     /**
      * An attempt that failed because a dependency (blob store, database) was unreachable is put
-     * back with an exponential back-off (1 s, 2 s, 4 s … capped at 30 s, with jitter) and is not
-     * counted as an attempt, at most this many times in a job's life; after that it counts.
+     * back with an exponential back-off ({@link #deferralBackoff()} doubled up to
+     * {@link #deferralBackoffMax()}, with jitter) and is not counted as an attempt, at most this many
+     * times in a job's life; after that it counts.
      */
     @WithDefault("10")
     int maxDeferrals();
+
+    /** The first deferral's back-off; each further one doubles it. */
+    @WithDefault("1s")
+    Duration deferralBackoff();
+
+    /** The longest deferral back-off. */
+    @WithDefault("30s")
+    Duration deferralBackoffMax();
+
+    /**
+     * While the database is unreachable: how often a worker tries again to put its job back, and how
+     * long the dispatcher waits after a failed claim (at most the poll interval).
+     */
+    @WithDefault("1s")
+    Duration databaseRetry();
 
     default int workerCount() {
         return Math.max(1, workers().orElse(Runtime.getRuntime().availableProcessors()));

@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Tails one PostgreSQL NOTIFY channel on a dedicated connection (not from the pool: it is held for
- * the life of the process) in a daemon thread, reconnecting after failures. {@code onConnect} runs
+ * the life of the process) in a daemon thread, reconnecting after failures with a back-off
+ * ({@link ListenConfig}). {@code onConnect} runs
  * after every (re)connect, because notifications sent while disconnected are lost and the caller
  * must re-read whatever they announce.
  */
@@ -28,10 +29,12 @@ public final class PgListener {
     private final String channel;
     private final Consumer<String> onPayload;
     private final Runnable onConnect;
+    private final long retryInitialMillis;
+    private final long retryMaxMillis;
     private volatile boolean running;
     private Thread thread;
 
-    public PgListener(Config config, String channel, Consumer<String> onPayload, Runnable onConnect) {
+    public PgListener(Config config, ListenConfig retry, String channel, Consumer<String> onPayload, Runnable onConnect) {
         this.url = config.getValue("quarkus.datasource.jdbc.url", String.class);
         config.getOptionalValue("quarkus.datasource.username", String.class).ifPresent(u -> props.setProperty("user", u));
         config.getOptionalValue("quarkus.datasource.password", String.class).ifPresent(p -> props.setProperty("password", p));
@@ -39,6 +42,8 @@ public final class PgListener {
         this.channel = channel;
         this.onPayload = onPayload;
         this.onConnect = onConnect;
+        this.retryInitialMillis = Math.max(1, retry.retryInitial().toMillis());
+        this.retryMaxMillis = Math.max(retryInitialMillis, retry.retryMax().toMillis());
     }
 
     public synchronized void start() {
@@ -56,13 +61,13 @@ public final class PgListener {
     }
 
     private void loop() {
-        long backoff = 250;
+        long backoff = retryInitialMillis;
         while (running) {
             try (Connection conn = DriverManager.getConnection(url, props)) {
                 try (Statement st = conn.createStatement()) {
                     st.execute("LISTEN " + channel);
                 }
-                backoff = 250;
+                backoff = retryInitialMillis;
                 safely(onConnect);
                 PGConnection pg = conn.unwrap(PGConnection.class);
                 while (running) {
@@ -85,7 +90,7 @@ public final class PgListener {
                 } catch (InterruptedException ie) {
                     return;
                 }
-                backoff = Math.min(backoff * 2, 10_000);
+                backoff = Math.min(backoff * 2, retryMaxMillis);
             }
         }
     }

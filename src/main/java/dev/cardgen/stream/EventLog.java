@@ -3,6 +3,7 @@ package dev.cardgen.stream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.Times;
+import dev.cardgen.pg.ListenConfig;
 import dev.cardgen.pg.PgListener;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -45,18 +46,20 @@ public class EventLog {
     private final ObjectMapper json;
     private final Config mpConfig;
     private final Clock clock;
+    private final ListenConfig listen;
     private final Map<String, Set<StreamFollower>> followers = new ConcurrentHashMap<>();
     private PgListener listener;
 
-    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig, Clock clock) {
+    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig, Clock clock, ListenConfig listen) {
         this.ds = ds;
         this.json = json;
         this.mpConfig = mpConfig;
         this.clock = clock;
+        this.listen = listen;
     }
 
     void start(@Observes StartupEvent event) {
-        listener = new PgListener(mpConfig, CHANNEL, this::onNotification, this::catchUpAll);
+        listener = new PgListener(mpConfig, listen, CHANNEL, this::onNotification, this::catchUpAll);
         listener.start();
     }
 

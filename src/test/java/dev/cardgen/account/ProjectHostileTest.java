@@ -1,8 +1,10 @@
 package dev.cardgen.account;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -12,17 +14,31 @@ import static dev.cardgen.testing.RawHttp.expectError;
 import static dev.cardgen.testing.RawHttp.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Hostile bytes against projects and the admin's accounts, sent raw: control characters, loose JSON, non-UTF-8 bodies. */
+/**
+ * Hostile bytes against projects and the admin's accounts, sent raw: control characters, loose JSON,
+ * non-UTF-8 bodies. Every refused request leaves no row behind (checked after each test).
+ */
 @QuarkusTest
 class ProjectHostileTest {
 
     private static final String JSON = "application/json";
+    private static Api.TestAccount account;
     private static String key;
+    private Leftovers before;
 
     @BeforeEach
     void account() {
-        if (key == null) {
-            key = Api.newAccount().key();
+        if (account == null) {
+            account = Api.newAccount();
+            key = account.key();
+        }
+        before = Leftovers.of(account.id());
+    }
+
+    @AfterEach
+    void nothingWritten() {
+        if (before != null) {
+            before.assertNothingLeftBehind(account.id());
         }
     }
 
@@ -82,6 +98,8 @@ class ProjectHostileTest {
         expectError(post(concat(bytes("{\"name\":\"a"), new byte[] {(byte) 0xC0, (byte) 0xAF}, bytes("\"}"))), 400, "invalid_json", null);
         expectError(post(concat(bytes("{\"name\":\"a"), new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, bytes("\"}"))), 400, "invalid_json", null);
         expectError(post(concat(bytes("{\"name\":\"a"), new byte[] {(byte) 0x80}, bytes("\"}"))), 400, "invalid_json", null);
+        before.assertNothingLeftBehind(account.id());
+        before = null; // what follows is meant to write
         // Real UTF-8 still works.
         RawHttp.Reply ok = RawHttp.send(post("{\"name\":\"Обувь ✓\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         assertEquals(201, ok.status(), ok.text());

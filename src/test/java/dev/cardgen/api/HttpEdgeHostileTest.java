@@ -1,6 +1,7 @@
 package dev.cardgen.api;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -126,17 +127,23 @@ class HttpEdgeHostileTest {
         sendChunkedThenExpect413("/api/v1/generations", "application/json", bytes("{\"asset_id\":\""), (byte) 'a', bytes("\"}"));
     }
 
-    /** Sends head, 30 MB of {@code fill} and tail as one chunked POST, then expects the JSON 413 and the close. */
+    /**
+     * Sends head, 30 MB of {@code fill} and tail as one chunked POST of a fresh account, then expects the
+     * JSON 413 and the close, and that no row, blob or spooled file was left behind.
+     */
     private static void sendChunkedThenExpect413(String path, String contentType, byte[] head, byte fill, byte[] tail)
             throws Exception {
+        Api.TestAccount acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         try (Socket s = new Socket("localhost", RestAssured.port)) {
             s.setSoTimeout(20_000);
             OutputStream out = s.getOutputStream();
-            out.write(bytes("POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + KEY
+            out.write(bytes("POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + acct.key()
                     + "\r\nContent-Type: " + contentType + "\r\nTransfer-Encoding: chunked\r\n\r\n"));
             writeChunked(out, head, 30 * 1024 * 1024, fill, tail);
             assertJson413ThenClosed(s);
         }
+        before.assertNothingLeftBehind(acct.id());
     }
 
     /** Writes {@code first}, then {@code n} bytes of {@code fill} in 1 MiB chunks, then {@code last} (if any) and the final chunk. */

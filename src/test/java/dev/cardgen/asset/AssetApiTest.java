@@ -4,6 +4,7 @@ import dev.cardgen.api.Ids;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.Photos;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -103,9 +104,11 @@ class AssetApiTest {
     @Test
     void fileJustOverTheLimitButInsideTheEnvelopeIs413() {
         var acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         var response = upload(acct.key(), BadUploads.largeFile(20L * 1024 * 1024 + 1), "edge.jpg", "image/jpeg");
         assertError(response, 413, "invalid_request_error", "file_too_large", "file");
         response.body("error.message", is("The file is larger than the 20 MB limit."));
+        before.assertNothingLeftBehind(acct.id());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
@@ -74,20 +75,24 @@ class AssetHostileTest {
     @Test
     void imagesThatAreOnlyAHeaderAre422AndLeaveNoRecord() throws IOException {
         Api.TestAccount acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         expectError(upload(acct.key(), "a.webp", headerOnlyWebp(), null), 422, "image_unreadable", "file");
         expectError(upload(acct.key(), "a.png", headerOnlyPng(), null), 422, "image_unreadable", "file");
         expectError(upload(acct.key(), "a.jpg", headerOnlyJpeg(), null), 422, "image_unreadable", "file");
         Api.as(acct.key()).get("/api/v1/assets").then().statusCode(200).body("data", hasSize(0));
+        before.assertNothingLeftBehind(acct.id());
     }
 
     @Test
     void controlCharactersInFieldsAndFiltersAre400() {
         Api.TestAccount acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         expectError(upload(acct.key(), "a.jpg", Photos.productJpeg(1600, 1200), "prj_\u0000"), 400, "parameter_invalid", "project_id");
         expectError(request("GET", "/api/v1/assets?project_id=%00", acct.key(), null, null), 400, "parameter_invalid", "project_id");
         expectError(request("GET", "/api/v1/assets?starting_after=ast_%00", acct.key(), null, null), 400, "parameter_invalid", "starting_after");
         expectError(request("GET", "/api/v1/assets/ast_%00", acct.key(), null, null), 404, "resource_missing", "id");
         expectError(request("DELETE", "/api/v1/assets/ast_%00%0A", acct.key(), null, null), 404, "resource_missing", "id");
+        before.assertNothingLeftBehind(acct.id());
         // A control character in the file name is stripped, as before, not refused.
         RawHttp.Reply ok = RawHttp.send(upload(acct.key(), "mug\u0001.jpg", Photos.productJpeg(1600, 1200), null));
         assertEquals(201, ok.status(), ok.text());

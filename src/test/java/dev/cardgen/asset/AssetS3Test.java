@@ -1,18 +1,16 @@
 package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.DeploymentProfile;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.S3ProxyServer;
-import dev.cardgen.testing.S3ProxyTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -22,15 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The service with cardgen.storage.type=s3 against a real S3-compatible server (S3Proxy, in-process). */
 @QuarkusTest
-@TestProfile(AssetS3Test.S3.class)
+@TestProfile(DeploymentProfile.class)
 class AssetS3Test {
-
-    public static class S3 implements QuarkusTestProfile {
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(S3ProxyTestResource.class));
-        }
-    }
 
     @Test
     void assetsLiveInTheBucket() {

@@ -2,7 +2,8 @@ package dev.cardgen.asset;
 
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.BadUploads;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.DeploymentProfile;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -15,31 +16,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A deployment with a 5 MB file limit: the 413s and the published document quote it, not the default 20 MB. */
 @QuarkusTest
-@TestProfile(AssetUploadLimitTest.FiveMegabytes.class)
+@TestProfile(DeploymentProfile.class)
 class AssetUploadLimitTest {
-
-    public static class FiveMegabytes extends ConfigOverrides {
-        public FiveMegabytes() {
-            // 5 MiB file, plus the default's 64 KiB of room for the multipart envelope.
-            super("cardgen.upload.max-bytes", "5242880", "cardgen.upload.max-request-bytes", "5308416");
-        }
-    }
 
     @Test
     void aFileOverTheLimitIsToldTheConfiguredLimit() {
         var acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         // rest-assured streams multipart bodies chunked: the edge cannot refuse it, the upload's size does.
         var response = AssetApiTest.upload(acct.key(), BadUploads.largeFile(5L * 1024 * 1024 + 1), "edge.jpg", "image/jpeg");
         assertError(response, 413, "invalid_request_error", "file_too_large", "file");
         response.body("error.message", is("The file is larger than the 5 MB limit."));
+        before.assertNothingLeftBehind(acct.id());
     }
 
     @Test
     void aDeclaredBodyOverTheRequestLimitIsToldTheConfiguredLimit() {
+        var acct = Api.newAccount();
+        Leftovers before = Leftovers.of(acct.id());
         RawHttp.Reply reply = RawHttp.send(RawHttp.bytes("POST /api/v1/assets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
-                + Api.BOOTSTRAP_KEY + "\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 6000000\r\n\r\n--x"));
+                + acct.key() + "\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 6000000\r\n\r\n--x"));
         RawHttp.assertError(reply, 413, "file_too_large", null);
         assertEquals("The request body is larger than the 5 MB limit.", reply.json().path("error").path("message").asText());
+        before.assertNothingLeftBehind(acct.id());
     }
 
     @Test

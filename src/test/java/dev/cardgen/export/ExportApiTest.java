@@ -40,7 +40,9 @@ import java.util.Map;
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.aMapWithSize;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.not;
@@ -282,6 +284,11 @@ class ExportApiTest {
         Api.as(acct.key()).get("/api/v1/exports/" + id + "/file").then().statusCode(200);
         assertError(Api.as(other.key()).get("/api/v1/exports/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(other.key()).get("/api/v1/exports/" + id + "/file").then(), 404, "invalid_request_error", "resource_missing", "id");
+        // The list filter takes the owner's generation id from another account as the id of nothing.
+        Api.as(acct.key()).get("/api/v1/exports?generation_id=" + sharedGeneration + "&limit=100").then().statusCode(200)
+                .body("data.id", hasItem(id));
+        Api.as(other.key()).get("/api/v1/exports?generation_id=" + sharedGeneration).then().statusCode(200)
+                .body("data", hasSize(0)).body("has_more", is(false));
         assertError(Api.as(acct.key()).get("/api/v1/exports/exp_000000000000000000000000").then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(RestAssured.get("/api/v1/exports/" + id + "/file").then(), 401, "authentication_error", "api_key_missing", null);
         assertError(RestAssured.get("/api/v1/exports/" + id).then(), 401, "authentication_error", "api_key_missing", null);

@@ -1,8 +1,7 @@
 package dev.cardgen.export;
 
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
-import dev.cardgen.testing.S3ProxyTestResource;
+import dev.cardgen.testing.DeploymentProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
@@ -24,19 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** With the S3 store and redirect-downloads, the file path answers 302 to a presigned URL of the real S3 server. */
 @QuarkusTest
-@TestProfile(ExportS3RedirectTest.S3Redirect.class)
+@TestProfile(DeploymentProfile.class)
 class ExportS3RedirectTest {
-
-    public static class S3Redirect extends ConfigOverrides {
-        public S3Redirect() {
-            super("cardgen.storage.redirect-downloads", "true");
-        }
-
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(S3ProxyTestResource.class));
-        }
-    }
 
     @Test
     void fileRedirectsToAPresignedUrlThatServesTheBytes() throws Exception {

@@ -260,6 +260,12 @@ class GenerationApiTest {
         assertError(Api.as(bob.key()).post("/api/v1/generations/" + id + "/cancel").then(), 404, "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(bob.key()).get("/api/v1/generations/" + id + "/variants/0/preview").then(), 404, "invalid_request_error", "resource_missing", "id");
         Api.as(bob.key()).get("/api/v1/generations").then().body("data", hasSize(0));
+        // The list filters take Alice's ids from Bob as ids of nothing: an empty list, not hers.
+        for (String filter : List.of("asset_id=" + asset, "project_id=" + alice.defaultProjectId())) {
+            Api.as(alice.key()).get("/api/v1/generations?" + filter).then().statusCode(200).body("data.id", is(List.of(id)));
+            Api.as(bob.key()).get("/api/v1/generations?" + filter).then().statusCode(200)
+                    .body("data", hasSize(0)).body("has_more", is(false));
+        }
         // Once finished, Alice's record is served from memory; it stays hers.
         awaitStatus(alice.key(), id, "completed");
         assertError(Api.as(bob.key()).get("/api/v1/generations/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");

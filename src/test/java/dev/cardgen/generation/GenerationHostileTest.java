@@ -1,6 +1,7 @@
 package dev.cardgen.generation;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.Leftovers;
 import dev.cardgen.testing.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,13 +21,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class GenerationHostileTest {
 
+    private static Api.TestAccount account;
     private static String key;
     private static String asset;
 
     @BeforeEach
     void account() {
         if (key == null) {
-            key = Api.newAccount().key();
+            account = Api.newAccount();
+            key = account.key();
             asset = GenerationApiTest.uploadAsset(key);
         }
     }
@@ -45,6 +48,7 @@ class GenerationHostileTest {
 
     @Test
     void typesAreExact() {
+        Leftovers before = Leftovers.of(account.id());
         expectError(create(body(",\"variants\":3.5")), 400, "parameter_invalid", "variants");
         expectError(create(body(",\"variants\":\"3\"")), 400, "parameter_invalid", "variants");
         expectError(create(body(",\"text\":{\"title\":1}")), 400, "parameter_invalid", "text.title");
@@ -54,12 +58,13 @@ class GenerationHostileTest {
         expectError(create(body(",\"text\":{\"title\":\"a\\u0000b\"}")), 400, "parameter_invalid", "text.title");
         expectError(create(body("") + "xyz"), 400, "invalid_json", null);
         expectError(create(body("") + body("")), 400, "invalid_json", null);
+        before.assertNothingLeftBehind(account.id());
     }
 
     /** The JSON routes that take a JsonNode read bytes the same strict way as the typed ones (ProjectHostileTest). */
     @Test
     void onlyUtf8Bodies() {
-        int before = generationCount();
+        Leftovers before = Leftovers.of(account.id());
         String json = body(",\"variants\":1");
         expectError(create(json.getBytes(StandardCharsets.UTF_16LE)), 400, "invalid_json", null);
         expectError(create(json.getBytes(StandardCharsets.UTF_16)), 400, "invalid_json", null); // with a byte order mark
@@ -69,18 +74,12 @@ class GenerationHostileTest {
         for (byte[] bad : new byte[][] {{(byte) 0xC0, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0x80}}) {
             expectError(create(concat(bytes(title), bad, bytes("\"}}"))), 400, "invalid_json", null);
         }
-        assertEquals(before, generationCount(), "no generation was created");
+        before.assertNothingLeftBehind(account.id());
         // Real UTF-8 still works, and is stored as sent.
         RawHttp.Reply ok = RawHttp.send(create(body(",\"variants\":1,\"text\":{\"title\":\"Бутылка Aqua\"}").getBytes(StandardCharsets.UTF_8)));
         assertEquals(202, ok.status(), ok.text());
         RawHttp.Reply read = RawHttp.send(request("GET", "/api/v1/generations/" + ok.json().path("id").asText(), key, null, null));
         assertEquals("Бутылка Aqua", read.json().path("text").path("title").asText(), read.text());
-    }
-
-    private static int generationCount() {
-        RawHttp.Reply list = RawHttp.send(request("GET", "/api/v1/generations?limit=100", key, null, null));
-        assertEquals(200, list.status(), list.text());
-        return list.json().path("data").size();
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.OneWorkerProfile;
 import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.TestClock;
@@ -39,14 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * it go, so a new generation stays queued exactly as long as the test needs.
  */
 @QuarkusTest
-@TestProfile(GenerationResilienceTest.OneWorker.class)
+@TestProfile(OneWorkerProfile.class)
 class GenerationResilienceTest {
-
-    public static class OneWorker extends ConfigOverrides {
-        public OneWorker() {
-            super("cardgen.jobs.workers", "1");
-        }
-    }
 
     /** Occupies the single worker until released. */
     @ApplicationScoped

@@ -1,14 +1,17 @@
 package dev.cardgen.resilience;
 
 import dev.cardgen.api.Ids;
+import dev.cardgen.jobs.JobDispatcher;
+import dev.cardgen.pg.PgListener;
 import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.LogWatch;
+import dev.cardgen.testing.OneWorkerProfile;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RestartablePostgres;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -38,33 +41,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * PostgreSQL stops while generations run and starts again 20 s later: readiness follows it,
- * requests meanwhile get 503 with Retry-After, and afterwards every generation completes once and
- * every stream shows each of its events once, in order, each job at one counted attempt. Both
- * LISTEN connections are back: a job and a stream event written and announced from a connection of
- * the test's own are picked up within seconds, with the poll interval far longer.
+ * PostgreSQL stops while generations run and starts again once the running job and both LISTEN
+ * connections have met the outage: readiness follows it, requests meanwhile get 503 with
+ * Retry-After, and afterwards every generation completes once and every stream shows each of its
+ * events once, in order, each job at one counted attempt. Both LISTEN connections are back: a job and
+ * a stream event written and announced from a connection of the test's own are picked up within
+ * seconds, with the poll interval far longer ({@link OneWorkerProfile}).
  */
 @QuarkusTest
-@TestProfile(DatabaseOutageTest.OwnDatabase.class)
+@TestProfile(OneWorkerProfile.class)
 class DatabaseOutageTest {
-
-    public static class OwnDatabase implements QuarkusTestProfile {
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(RestartablePostgres.class));
-        }
-
-        /**
-         * One worker, so the generations run one after the other and the outage finds most of them
-         * unfinished; a poll interval of a minute, so only a NOTIFY can start a job within seconds.
-         */
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cardgen.jobs.workers", "1", "cardgen.jobs.poll-interval", POLL);
-        }
-    }
-
-    static final String POLL = "60s";
 
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String jdbcUrl;
@@ -82,8 +68,10 @@ class DatabaseOutageTest {
         List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
         startAndFollow(acct.key(), asset, 4, ids, streams);
 
-        // Stop the database as soon as the first generation has shown a variant: it is mid-run, the others queued.
+        // Stop the database as soon as the first generation has shown a variant: one of them is mid-run, the rest queued.
         awaitFirstVariant(acct.key(), ids.get(0));
+        LogWatch dispatcher = LogWatch.of(JobDispatcher.class);
+        LogWatch listener = LogWatch.of(PgListener.class);
         RestartablePostgres.stopServer();
         Instant stopped = Instant.now();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
@@ -93,7 +81,15 @@ class DatabaseOutageTest {
         assertError(Api.as(acct.key()).get("/api/v1/assets").then().header("Retry-After", is("5")),
                 503, "api_error", "service_unavailable", null);
 
-        await().pollDelay(Duration.ofSeconds(20)).atMost(Duration.ofSeconds(21)).until(() -> true); // the outage lasts 20 s
+        // The outage lasts until the running generation and both LISTEN connections have met it.
+        try (dispatcher; listener) {
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+                assertTrue(ids.stream().anyMatch(id -> dispatcher.logged(id, "a dependency is unreachable")),
+                        "the running generation met it: " + dispatcher);
+                assertTrue(listener.logged("LISTEN cardgen_jobs failed") && listener.logged("LISTEN cardgen_events failed"),
+                        "both LISTEN connections met it: " + listener);
+            });
+        }
         RestartablePostgres.startServer();
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
                 RestAssured.get("/q/health/ready").then().statusCode(200).body("status", is("UP")));
@@ -111,11 +107,12 @@ class DatabaseOutageTest {
             assertStreamOnce(ids.get(i), events);
         }
         try (Connection c = outside(); PreparedStatement ps = c.prepareStatement(
-                "SELECT count(*) FILTER (WHERE attempts = 1 AND state = 'done') FROM jobs WHERE ref_id = ANY (?)")) {
+                "SELECT count(*) FILTER (WHERE attempts = 1 AND state = 'done'), max(deferrals) FROM jobs WHERE ref_id = ANY (?)")) {
             ps.setArray(1, c.createArrayOf("text", ids.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 assertEquals(4, rs.getInt(1), "each generation's job done at one counted attempt");
+                assertTrue(rs.getInt(2) >= 1, "the running job waited for the database uncounted");
             }
         }
         Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("name", "after the outage"))
@@ -136,8 +133,7 @@ class DatabaseOutageTest {
             ps.setString(2, "ref_" + job);
             ps.executeUpdate();
         }
-        // The listener retries a lost connection with a back-off of up to 10 s, so its LISTEN may be
-        // back that long after the database is: wait past it (the poll, 60 s here, would be later still).
+        // The listener retries every 0.2 s at the most here; the poll (60 s) would be far later.
         await().atMost(Duration.ofSeconds(15)).until(() -> "done".equals(jobState(job)));
     }
 
@@ -157,7 +153,7 @@ class DatabaseOutageTest {
             appendFromOutside(c, stream, 1, "progress", "{\"generation_id\":\"" + stream + "\",\"stage\":\"subject\",\"progress\":0.1}");
             appendFromOutside(c, stream, 2, "done", "{\"generation_id\":\"" + stream + "\",\"status\":\"completed\",\"variants\":0}");
         }
-        List<Sse.Event> events = read.get(15, TimeUnit.SECONDS); // past the listener's back-off, as above
+        List<Sse.Event> events = read.get(15, TimeUnit.SECONDS);
         assertEquals(List.of("progress", "done"), events.stream().map(Sse.Event::name).toList());
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,10 +15,24 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Reads a Server-Sent Events stream as raw lines, the way a browser would see the bytes. */
 public final class Sse {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long a stream opened without a request timeout may stay open before the reader gives up. */
+    static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(60);
+    private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sse-test-reader");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Sse() {
     }
@@ -44,7 +59,7 @@ public final class Sse {
         }
     }
 
-    /** Reads frames until the server closes the connection (it must, after done or error). */
+    /** Reads frames until the server closes the connection (it must, after done or error), within {@code timeout} of the request. */
     public static List<Event> readUntilClosed(String url, Duration timeout) throws Exception {
         return readUntilClosed(url, timeout, null);
     }
@@ -68,16 +83,39 @@ public final class Sse {
                 .send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
     }
 
-    /** Reads the frames of an opened stream until the server closes it. */
+    /**
+     * Reads the frames of an opened stream until the server closes it, within the request's timeout
+     * (or {@link #DEFAULT_DEADLINE}): the JDK client's timeout covers the headers only, so a stream that
+     * never ends would otherwise hold the test forever. The reading runs on a thread of its own,
+     * because a blocked read of the body does not give up on its own.
+     */
     public static List<Event> readUntilClosed(HttpResponse<java.io.InputStream> response) throws Exception {
+        Duration deadline = response.request().timeout().orElse(DEFAULT_DEADLINE);
         if (response.statusCode() != 200) {
             throw new AssertionError("stream answered " + response.statusCode());
         }
         if (!response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream")) {
             throw new AssertionError("not an event stream: " + response.headers().map());
         }
-        List<Event> events = new ArrayList<>();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+        List<Event> events = new CopyOnWriteArrayList<>();
+        Future<?> reading = READERS.submit(() -> {
+            readFrames(response.body(), events);
+            return null;
+        });
+        try {
+            reading.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            reading.cancel(true);
+            response.body().close();
+            throw new AssertionError("the stream was still open after " + deadline + " of reading; read so far: " + events);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+        return List.copyOf(events);
+    }
+
+    private static void readFrames(java.io.InputStream body, List<Event> events) throws IOException {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8))) {
             String name = null;
             String data = null;
             StringBuilder raw = new StringBuilder();
@@ -103,6 +141,5 @@ public final class Sse {
                 }
             }
         }
-        return events;
     }
 }

@@ -99,6 +99,10 @@ class WebhookApiTest {
                 "invalid_request_error", "resource_missing", "id");
         assertError(Api.as(other.key()).delete("/api/v1/webhook_endpoints/" + id).then(), 404, "invalid_request_error", "resource_missing", "id");
         Api.as(other.key()).get("/api/v1/webhook_endpoints").then().statusCode(200).body("data.size()", is(0));
+        // The other account's update and delete changed nothing.
+        Api.as(acct.key()).get("/api/v1/webhook_endpoints/" + id).then().statusCode(200)
+                .body("url", is("https://hooks.example.com/v2?shop=1")).body("events", is(List.of("generation.completed")))
+                .body("description", is("shop")).body("disabled", is(true));
 
         Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + id).then().statusCode(200)
                 .body("", is(Map.of("id", id, "object", "webhook_endpoint", "deleted", true)));

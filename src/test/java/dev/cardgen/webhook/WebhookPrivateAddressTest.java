@@ -1,7 +1,7 @@
 package dev.cardgen.webhook;
 
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.DeploymentProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -15,14 +15,8 @@ import static org.hamcrest.Matchers.is;
 
 /** With {@code allow-private=false}, as in production: an endpoint URL naming a non-public address is refused up front. */
 @QuarkusTest
-@TestProfile(WebhookPrivateAddressTest.PublicOnly.class)
+@TestProfile(DeploymentProfile.class)
 class WebhookPrivateAddressTest {
-
-    public static class PublicOnly extends ConfigOverrides {
-        public PublicOnly() {
-            super("cardgen.webhooks.allow-private", "false");
-        }
-    }
 
     @Test
     void aPrivateOrLoopbackAddressIsA400NamingUrlAtCreateAndUpdate() {

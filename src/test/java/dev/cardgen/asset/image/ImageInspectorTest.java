@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,16 +81,16 @@ class ImageInspectorTest {
     }
 
     @Test
-    void bombIsRejectedFromTheHeaderInMilliseconds() throws IOException {
+    void bombIsRejectedFromTheHeader() throws IOException {
         byte[] bomb = BadUploads.bombPng30000();
         assertTrue(bomb.length < 16 * 1024, "bomb should be a few KB, was " + bomb.length);
-        Path p = file(bomb);
-        long start = System.nanoTime();
-        ImageRejectedException e = assertThrows(ImageRejectedException.class, () -> ImageInspector.inspect(p));
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        ImageRejectedException e = assertThrows(ImageRejectedException.class, () -> ImageInspector.inspect(file(bomb)));
         assertEquals(Reason.TOO_MANY_PIXELS, e.reason());
         assertEquals("image_too_many_pixels", e.code());
-        assertTrue(millis < 500, "took " + millis + " ms");
+        // The same verdict with nothing past the header to read: the decision takes its first 33 bytes
+        // (signature and IHDR), not a decode of the 900 Mpx.
+        Path headerOnly = file(Arrays.copyOf(bomb, 8 + 25));
+        assertEquals(Reason.TOO_MANY_PIXELS, rejected(() -> ImageInspector.inspect(headerOnly)));
     }
 
     @Test
