@@ -3,6 +3,8 @@ package dev.cardgen.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.PackagedApp;
+import dev.cardgen.testing.SmallContainer;
 import dev.cardgen.testing.Sse;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -35,7 +37,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
  */
@@ -71,6 +73,7 @@ public final class ServiceBench {
                     case "get" -> bench.get();
                     case "memory" -> bench.memory();
                     case "download" -> bench.download();
+                    case "small" -> bench.small();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }
@@ -230,6 +233,47 @@ public final class ServiceBench {
         String log = Files.readString(work.resolve("app.log"));
         System.out.println("memory: OutOfMemoryError in the log: " + log.contains("OutOfMemoryError"));
         stop();
+    }
+
+    /**
+     * The smallest container (1 vCPU, 512 MB) as SmallContainerIT runs it, with this JDK's archive
+     * when it has one (the AOT cache on JDK 25): BENCH_STARTS starts, each to ready and through four
+     * concurrent 12 Mpx uploads and a 3-variant generation, with its RSS against the limit.
+     */
+    void small() throws Exception {
+        boolean aot = SmallContainer.aotCacheUsable();
+        List<String> jvm = SmallContainer.jvmOptions(aot);
+        System.out.printf("small: java %s %s -jar quarkus-run.jar, environment %s%n", Runtime.version(), String.join(" ", jvm),
+                SmallContainer.environment());
+        int starts = Integer.parseInt(env("BENCH_STARTS", "3"));
+        List<Long> ready = new ArrayList<>();
+        List<Long> idle = new ArrayList<>();
+        List<Long> peak = new ArrayList<>();
+        List<Long> after = new ArrayList<>();
+        for (int i = 0; i < starts; i++) {
+            Map<String, String> settings = Map.of(
+                    "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
+                    "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
+                    "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
+                    "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
+                    "cardgen.storage.fs.root", work.resolve("blobs").toString());
+            long t0 = System.nanoTime();
+            try (PackagedApp app = PackagedApp.start("bench-small", jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
+                ready.add((System.nanoTime() - t0) / 1_000_000);
+                SmallContainer.Footprint f = SmallContainer.exercise(app, KEY);
+                System.out.println("small: start " + (i + 1) + ": " + f);
+                idle.add(f.idleMb());
+                peak.add(f.peakMb());
+                after.add(f.afterMb());
+                if (app.log().contains("OutOfMemoryError")) {
+                    throw new IllegalStateException("OutOfMemoryError; see " + app.log());
+                }
+            }
+        }
+        report("small: process start → ready, migration included (ms)", ready);
+        report("small: RSS at ready (MB)", idle);
+        report("small: peak RSS through 4 concurrent 12 Mpx uploads and a 3-variant generation (MB, limit " + SmallContainer.LIMIT_MB + ")", peak);
+        report("small: RSS right after (MB)", after);
     }
 
     // ---- the service --------------------------------------------------------------------------
