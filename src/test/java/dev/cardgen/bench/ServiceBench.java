@@ -51,6 +51,8 @@ public final class ServiceBench {
     private final EmbeddedPostgres postgres;
     private final Path work;
     Process app;
+    /** Environment variables of the service beyond this process's own (as a container image sets them). */
+    final Map<String, String> environment = new java.util.HashMap<>();
     private String base;
 
     ServiceBench(EmbeddedPostgres postgres, Path work) {
@@ -260,8 +262,13 @@ public final class ServiceBench {
             long t0 = System.nanoTime();
             try (PackagedApp app = PackagedApp.start("bench-small", jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
                 ready.add((System.nanoTime() - t0) / 1_000_000);
+                String cpus = env("BENCH_CPUSET", "");
+                if (!cpus.isEmpty()) { // every thread of the service on these cores only, as a CPU limit would
+                    run("taskset", "-a", "-p", "-c", cpus, Long.toString(app.process().pid()));
+                }
                 SmallContainer.Footprint f = SmallContainer.exercise(app, KEY);
                 System.out.println("small: start " + (i + 1) + ": " + f);
+                throughput(app);
                 idle.add(f.idleMb());
                 peak.add(f.peakMb());
                 after.add(f.afterMb());
@@ -274,6 +281,28 @@ public final class ServiceBench {
         report("small: RSS at ready (MB)", idle);
         report("small: peak RSS through 4 concurrent 12 Mpx uploads and a 3-variant generation (MB, limit " + SmallContainer.LIMIT_MB + ")", peak);
         report("small: RSS right after (MB)", after);
+    }
+
+    /** BENCH_GENERATIONS (8) 3-variant generations submitted at once; variants per minute from the first POST to the last done. */
+    private void throughput(PackagedApp app) throws Exception {
+        base = app.baseUri();
+        int n = Integer.parseInt(env("BENCH_GENERATIONS", "8"));
+        String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        List<Future<Long>> all = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            all.add(pool.submit(() -> runGeneration(asset)[0]));
+        }
+        List<Long> each = new ArrayList<>();
+        for (Future<Long> f : all) {
+            each.add(f.get());
+        }
+        pool.shutdown();
+        long wall = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("small: %d generations of 3 variants submitted at once: all done in %d ms = %.0f variants per minute; RSS now %s%n",
+                n, wall, n * 3 * 60_000.0 / wall, SmallContainer.Rss.of(app.process().pid()));
+        report("small:   POST → done of each (ms)", each);
     }
 
     // ---- the service --------------------------------------------------------------------------
@@ -347,8 +376,10 @@ public final class ServiceBench {
 
     /** From the app's folder, as the Dockerfiles run it: an AppCDS archive or AOT cache only maps with that class path. */
     Process launch(List<String> cmd) throws IOException {
-        return new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
-                .redirectOutput(work.resolve("app.log").toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
+                .redirectOutput(work.resolve("app.log").toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     void stop() throws InterruptedException {
