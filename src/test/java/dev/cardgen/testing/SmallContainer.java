@@ -79,15 +79,25 @@ public final class SmallContainer {
         return env;
     }
 
-    /** Resident memory of a process, from {@code /proc/PID/status}: now, and its peak so far (MB). */
-    public record Rss(long nowMb, long peakMb) {
+    /**
+     * Resident memory of a process, from {@code /proc/PID/status}: now, its peak so far, and of the
+     * current figure the anonymous part (heap, native allocations: what a cgroup cannot reclaim) and the
+     * file-backed part (the jar's and the AOT cache's mapped pages: clean, reclaimable under pressure), MB.
+     */
+    public record Rss(long nowMb, long peakMb, long anonMb, long fileMb) {
         public static Rss of(long pid) {
             try {
                 List<String> status = Files.readAllLines(Path.of("/proc/" + pid + "/status"));
-                return new Rss(kb(status, "VmRSS") / 1024, kb(status, "VmHWM") / 1024);
+                return new Rss(kb(status, "VmRSS") / 1024, kb(status, "VmHWM") / 1024, kb(status, "RssAnon") / 1024,
+                        kb(status, "RssFile") / 1024);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+
+        @Override
+        public String toString() {
+            return String.format("RSS %d MB (anonymous %d, file-backed %d), peak %d MB", nowMb, anonMb, fileMb, peakMb);
         }
 
         private static long kb(List<String> status, String key) {
@@ -96,11 +106,12 @@ public final class SmallContainer {
         }
     }
 
-    /** RSS idle before the load, its peak through the load, and RSS right after it (MB). */
-    public record Footprint(long idleMb, long peakMb, long afterMb) {
+    /** RSS idle before the load, its peak through the load, and RSS right after it (MB), with its anonymous part. */
+    public record Footprint(long idleMb, long peakMb, long afterMb, long afterAnonMb) {
         @Override
         public String toString() {
-            return String.format("RSS idle %d MB, peak %d MB, after %d MB (limit %d MB)", idleMb, peakMb, afterMb, LIMIT_MB);
+            return String.format("RSS idle %d MB, peak %d MB, after %d MB (anonymous %d MB) (limit %d MB)", idleMb, peakMb, afterMb,
+                    afterAnonMb, LIMIT_MB);
         }
     }
 
@@ -124,7 +135,7 @@ public final class SmallContainer {
         assertEquals("done", events.get(events.size() - 1).name(), () -> events + "\n" + app.log());
         assertEquals(3, events.stream().filter(e -> e.name().equals("variant")).count());
         Rss end = Rss.of(pid);
-        return new Footprint(idle, end.peakMb(), end.nowMb());
+        return new Footprint(idle, end.peakMb(), end.nowMb(), end.anonMb());
     }
 
     /** Whether this JVM can use the packaged AOT cache (JDK 25+, and the training has written it). */
