@@ -3,6 +3,8 @@ package dev.cardgen.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.PackagedApp;
+import dev.cardgen.testing.SmallContainer;
 import dev.cardgen.testing.Sse;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -35,7 +37,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
  */
@@ -49,6 +51,8 @@ public final class ServiceBench {
     private final EmbeddedPostgres postgres;
     private final Path work;
     Process app;
+    /** Environment variables of the service beyond this process's own (as a container image sets them). */
+    final Map<String, String> environment = new java.util.HashMap<>();
     private String base;
 
     ServiceBench(EmbeddedPostgres postgres, Path work) {
@@ -71,6 +75,8 @@ public final class ServiceBench {
                     case "get" -> bench.get();
                     case "memory" -> bench.memory();
                     case "download" -> bench.download();
+                    case "small" -> bench.small();
+                    case "scale" -> bench.scale();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }
@@ -232,6 +238,158 @@ public final class ServiceBench {
         stop();
     }
 
+    /**
+     * The smallest container (1 vCPU, 512 MB) as SmallContainerIT runs it, with this JDK's archive
+     * when it has one (the AOT cache on JDK 25): BENCH_STARTS starts, each to ready and through four
+     * concurrent 12 Mpx uploads and a 3-variant generation, with its RSS against the limit.
+     */
+    void small() throws Exception {
+        boolean aot = SmallContainer.aotCacheUsable();
+        List<String> jvm = new ArrayList<>(SmallContainer.jvmOptions(aot));
+        String extra = env("BENCH_APP_JVM", "").strip(); // e.g. -XX:NativeMemoryTracking=summary: its summary is printed at the end
+        if (!extra.isEmpty()) {
+            jvm.addAll(Arrays.asList(extra.split("\\s+")));
+        }
+        System.out.printf("small: java %s %s -jar quarkus-run.jar, environment %s%n", Runtime.version(), String.join(" ", jvm),
+                SmallContainer.environment());
+        int starts = Integer.parseInt(env("BENCH_STARTS", "3"));
+        List<Long> ready = new ArrayList<>();
+        List<Long> idle = new ArrayList<>();
+        List<Long> peak = new ArrayList<>();
+        List<Long> after = new ArrayList<>();
+        for (int i = 0; i < starts; i++) {
+            Map<String, String> settings = Map.of(
+                    "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
+                    "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
+                    "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
+                    "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
+                    "cardgen.storage.fs.root", work.resolve("blobs").toString());
+            long t0 = System.nanoTime();
+            try (PackagedApp app = PackagedApp.start("bench-small", jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
+                ready.add((System.nanoTime() - t0) / 1_000_000);
+                String cpus = env("BENCH_CPUSET", "");
+                if (!cpus.isEmpty()) { // every thread of the service on these cores only, as a CPU limit would
+                    run("taskset", "-a", "-p", "-c", cpus, Long.toString(app.process().pid()));
+                }
+                SmallContainer.Footprint f = SmallContainer.exercise(app, KEY);
+                System.out.println("small: start " + (i + 1) + ": " + f);
+                throughput(app);
+                idle.add(f.idleMb());
+                peak.add(f.peakMb());
+                after.add(f.afterMb());
+                if (app.log().contains("OutOfMemoryError")) {
+                    throw new IllegalStateException("OutOfMemoryError; see " + app.log());
+                }
+            }
+        }
+        report("small: process start → ready, migration included (ms)", ready);
+        report("small: RSS at ready (MB)", idle);
+        report("small: peak RSS through 4 concurrent 12 Mpx uploads and a 3-variant generation (MB, limit " + SmallContainer.LIMIT_MB + ")", peak);
+        report("small: RSS right after (MB)", after);
+    }
+
+    /**
+     * One instance against two on one PostgreSQL, each the smallest container (one worker) and each
+     * pinned to its own core (BENCH_SCALE_CPUS, "0,1"): BENCH_GENERATIONS (12) 3-variant generations
+     * submitted at once, spread over the instances; variants per minute and POST → done.
+     */
+    void scale() throws Exception {
+        String[] cpus = env("BENCH_SCALE_CPUS", "0,1").split(",");
+        int n = Integer.parseInt(env("BENCH_GENERATIONS", "12"));
+        Map<String, String> settings = Map.of(
+                "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
+                "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
+                "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
+                "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
+                "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
+        List<String> jvm = SmallContainer.jvmOptions(SmallContainer.aotCacheUsable());
+        double single = 0;
+        for (int instances = 1; instances <= 2; instances++) {
+            List<PackagedApp> apps = new ArrayList<>();
+            try {
+                for (int i = 0; i < instances; i++) {
+                    PackagedApp app = PackagedApp.start("bench-scale-" + i, jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120));
+                    run("taskset", "-a", "-p", "-c", cpus[i], Long.toString(app.process().pid()));
+                    apps.add(app);
+                }
+                base = apps.get(0).baseUri();
+                String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
+                for (PackagedApp app : apps) { // warm each instance's path once
+                    base = app.baseUri();
+                    runGeneration(asset);
+                }
+                ExecutorService pool = Executors.newFixedThreadPool(n);
+                List<Future<Long>> all = new ArrayList<>();
+                long t0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    String target = apps.get(i % instances).baseUri();
+                    all.add(pool.submit(() -> generationAt(target, asset)));
+                }
+                List<Long> each = new ArrayList<>();
+                for (Future<Long> f : all) {
+                    each.add(f.get());
+                }
+                pool.shutdown();
+                long wall = (System.nanoTime() - t0) / 1_000_000;
+                double perMinute = n * 3 * 60_000.0 / wall;
+                if (instances == 1) {
+                    single = perMinute;
+                }
+                System.out.printf("scale: %d instance(s), %d generations of 3 variants at once: all done in %d ms = %.0f variants per minute (%.2fx one)%n",
+                        instances, n, wall, perMinute, perMinute / single);
+                report("scale:   POST → done of each (ms), " + instances + " instance(s)", each);
+            } finally {
+                for (PackagedApp app : apps) {
+                    app.close();
+                }
+            }
+        }
+    }
+
+    /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */
+    private long generationAt(String target, String asset) throws Exception {
+        long t0 = System.nanoTime();
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(target + "/api/v1/generations"))
+                .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("asset_id", asset, "variants", 3, "ratio", "3:4"))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 202) {
+            throw new IllegalStateException("create answered " + r.statusCode() + ": " + r.body());
+        }
+        List<dev.cardgen.testing.Sse.Event> events = Sse.readUntilClosed(JSON.readTree(r.body()).get("stream_url").asText(), Duration.ofSeconds(300));
+        if (!events.get(events.size() - 1).name().equals("done")) {
+            throw new IllegalStateException("generation ended with " + events.get(events.size() - 1));
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /** BENCH_GENERATIONS (8) 3-variant generations submitted at once; variants per minute from the first POST to the last done. */
+    private void throughput(PackagedApp app) throws Exception {
+        base = app.baseUri();
+        int n = Integer.parseInt(env("BENCH_GENERATIONS", "8"));
+        String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        List<Future<Long>> all = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            all.add(pool.submit(() -> runGeneration(asset)[0]));
+        }
+        List<Long> each = new ArrayList<>();
+        for (Future<Long> f : all) {
+            each.add(f.get());
+        }
+        pool.shutdown();
+        long wall = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("small: %d generations of 3 variants submitted at once: all done in %d ms = %.0f variants per minute; %s%n",
+                n, wall, n * 3 * 60_000.0 / wall, SmallContainer.Rss.of(app.process().pid()));
+        report("small:   POST → done of each (ms)", each);
+        System.out.println("small: heap " + heap(app.process().pid()));
+        if (env("BENCH_APP_JVM", "").contains("NativeMemoryTracking")) {
+            System.out.println(run("jcmd", Long.toString(app.process().pid()), "VM.native_memory", "summary", "scale=MB").lines()
+                    .filter(l -> l.startsWith("-") || l.contains("Total")).map(String::strip).reduce((a, b) -> a + "\n" + b).orElse(""));
+        }
+    }
+
     // ---- the service --------------------------------------------------------------------------
 
     /** Starts the jar and returns the milliseconds from launch to readiness. */
@@ -303,8 +461,10 @@ public final class ServiceBench {
 
     /** From the app's folder, as the Dockerfiles run it: an AppCDS archive or AOT cache only maps with that class path. */
     Process launch(List<String> cmd) throws IOException {
-        return new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
-                .redirectOutput(work.resolve("app.log").toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
+                .redirectOutput(work.resolve("app.log").toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     void stop() throws InterruptedException {

@@ -2,6 +2,7 @@ package dev.cardgen.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.SmallContainer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
@@ -37,7 +38,9 @@ import static dev.cardgen.bench.ServiceBench.KEY;
  * Mixed load on the packaged service for SOAK_SECONDS (600): uploads (some of them too small, an
  * intended 422), generations followed by 50 open stream connections, polling GETs, exports and
  * their downloads. Prints per endpoint the statuses and p50/p99, every unexpected answer, and the
- * service's heap, RSS, open files and database connections at the start and the end. Loopback only.
+ * service's heap, RSS (against the container limit, SOAK_LIMIT_MB), open files and database connections
+ * at the start and the end. SOAK_CONTAINER=small runs the service as SmallContainer does (the smallest
+ * container's JVM options and environment); otherwise with SOAK_APP_JVM (-Xmx384m). Loopback only.
  *
  * <p>The end figures are taken once the load's own connections are gone: the client closes a
  * connection idle for {@value #CLIENT_KEEP_ALIVE_SECONDS} s, and the service runs with its pool's idle
@@ -47,6 +50,8 @@ import static dev.cardgen.bench.ServiceBench.KEY;
 public final class SoakBench {
 
     static final int CLIENT_KEEP_ALIVE_SECONDS = 5;
+    /** The container limit RSS is reported against (SOAK_LIMIT_MB; the smallest documented size by default). */
+    private static final long LIMIT_MB = Long.parseLong(System.getenv().getOrDefault("SOAK_LIMIT_MB", Integer.toString(SmallContainer.LIMIT_MB)));
     static final String POOL_IDLE_REMOVAL = "20S";
     /** The service's pool: quarkus.datasource.jdbc.min-size (not set, Agroal's 0) and max-size in application.properties. */
     private static final int POOL_MIN = 0;
@@ -79,8 +84,13 @@ public final class SoakBench {
         Path work = Files.createTempDirectory("cardgen-soak");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start()) {
             ServiceBench service = new ServiceBench(pg, work);
-            String heapOption = System.getenv().getOrDefault("SOAK_APP_JVM", "-Xmx384m");
+            boolean small = "small".equals(System.getenv("SOAK_CONTAINER"));
+            String heapOption = small ? String.join(" ", SmallContainer.jvmOptions(SmallContainer.aotCacheUsable()))
+                    : System.getenv().getOrDefault("SOAK_APP_JVM", "-Xmx384m");
             List<String> jvm = new ArrayList<>(List.of(heapOption.split("\\s+")));
+            if (small) {
+                service.environment.putAll(SmallContainer.environment());
+            }
             jvm.add("-Dquarkus.datasource.jdbc.idle-removal-interval=" + POOL_IDLE_REMOVAL);
             service.start(jvm);
             try {
@@ -256,8 +266,9 @@ public final class SoakBench {
     private String resources() throws Exception {
         long pid = service.pid();
         ServiceBench.run("jcmd", Long.toString(pid), "GC.run");
-        String rss = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("VmRSS"))
-                .findFirst().orElse("VmRSS ?").replaceAll("\\s+", " ");
+        SmallContainer.Rss now = SmallContainer.Rss.of(pid);
+        String rss = String.format("RSS %d MB (peak %d MB) of a %d MB container limit: %d %%", now.nowMb(), now.peakMb(), LIMIT_MB,
+                100 * now.nowMb() / LIMIT_MB);
         long fds;
         try (var list = Files.list(Path.of("/proc/" + pid + "/fd"))) {
             fds = list.count();

@@ -42,19 +42,31 @@ public final class PackagedApp implements AutoCloseable {
 
     /** Starts an instance with these {@code -D} settings and waits until {@code /q/health/ready} is 200. */
     public static PackagedApp start(String name, Map<String, String> settings, Duration timeout) throws IOException {
+        return start(name, List.of(), Map.of(), settings, timeout);
+    }
+
+    /**
+     * Starts an instance with these JVM options, extra environment variables (as a container image sets
+     * them) and {@code -D} settings, and waits until {@code /q/health/ready} is 200.
+     */
+    public static PackagedApp start(String name, List<String> jvmOptions, Map<String, String> env, Map<String, String> settings,
+                                    Duration timeout) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-Dquarkus.http.port=" + port,
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-Djava.awt.headless=true", "-Dquarkus.http.port=" + port,
                 // production refuses to start without it (PublicBaseUrlCheck); settings may override it
                 "-Dcardgen.public-base-url=http://127.0.0.1:" + port));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-jar", "quarkus-run.jar"));
         Path log = Path.of("target", name + ".log").toAbsolutePath();
-        Process p = new ProcessBuilder(cmd).directory(new File("target/quarkus-app"))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(new File("target/quarkus-app"))
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         PackagedApp app = new PackagedApp(p, log, "http://127.0.0.1:" + port);
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         await(name + " ready").atMost(timeout).pollInterval(Duration.ofMillis(100)).until(() -> {

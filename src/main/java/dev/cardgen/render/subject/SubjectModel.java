@@ -85,6 +85,9 @@ final class SubjectModel {
                 options.setSessionLogLevel(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR);
                 // Planned buffers cost 200 MB more at the peak and no time; idle threads must not spin.
                 options.setMemoryPatternOptimization(false);
+                // No CPU arena: its chunks are kept for the life of the process, so each upload's peak would stay
+                // resident; without it the buffers go back to malloc (bounded by MALLOC_ARENA_MAX in the images).
+                options.setCPUArenaAllocator(false);
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
                 return new SubjectModel(env, env.createSession(bytes, options));
             }
