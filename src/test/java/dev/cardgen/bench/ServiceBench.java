@@ -257,13 +257,8 @@ public final class ServiceBench {
         List<Long> idle = new ArrayList<>();
         List<Long> peak = new ArrayList<>();
         List<Long> after = new ArrayList<>();
+        Map<String, String> settings = packagedSettings();
         for (int i = 0; i < starts; i++) {
-            Map<String, String> settings = Map.of(
-                    "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
-                    "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
-                    "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
-                    "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
-                    "cardgen.storage.fs.root", work.resolve("blobs").toString());
             long t0 = System.nanoTime();
             try (PackagedApp app = PackagedApp.start("bench-small", jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
                 ready.add((System.nanoTime() - t0) / 1_000_000);
@@ -296,12 +291,7 @@ public final class ServiceBench {
     void scale() throws Exception {
         String[] cpus = env("BENCH_SCALE_CPUS", "0,1").split(",");
         int n = Integer.parseInt(env("BENCH_GENERATIONS", "12"));
-        Map<String, String> settings = Map.of(
-                "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
-                "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
-                "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
-                "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
-                "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
+        Map<String, String> settings = packagedSettings();
         List<String> jvm = SmallContainer.jvmOptions(SmallContainer.aotCacheUsable());
         double single = 0;
         for (int instances = 1; instances <= 2; instances++) {
@@ -346,17 +336,24 @@ public final class ServiceBench {
         }
     }
 
+    /**
+     * The bench's settings for a PackagedApp instance: this PostgreSQL (migrated by the instance, as the
+     * image would leave to the migration Job), the bench key, no rate limit or quota in the way.
+     */
+    private Map<String, String> packagedSettings() {
+        return Map.of(
+                "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
+                "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
+                "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
+                "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
+                "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
+    }
+
     /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */
     private long generationAt(String target, String asset) throws Exception {
         long t0 = System.nanoTime();
-        var r = HTTP.send(HttpRequest.newBuilder(URI.create(target + "/api/v1/generations"))
-                .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("asset_id", asset, "variants", 3, "ratio", "3:4"))))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 202) {
-            throw new IllegalStateException("create answered " + r.statusCode() + ": " + r.body());
-        }
-        List<dev.cardgen.testing.Sse.Event> events = Sse.readUntilClosed(JSON.readTree(r.body()).get("stream_url").asText(), Duration.ofSeconds(300));
+        JsonNode created = createGeneration(target, asset);
+        List<Sse.Event> events = Sse.readUntilClosed(created.get("stream_url").asText(), Duration.ofSeconds(300));
         if (!events.get(events.size() - 1).name().equals("done")) {
             throw new IllegalStateException("generation ended with " + events.get(events.size() - 1));
         }
@@ -489,7 +486,12 @@ public final class ServiceBench {
     }
 
     JsonNode createGeneration(String asset) throws Exception {
-        var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/generations"))
+        return createGeneration(base, asset);
+    }
+
+    /** A 3-variant 3:4 generation of {@code asset} created at the instance at {@code at}; its 202 body. */
+    JsonNode createGeneration(String at, String asset) throws Exception {
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create(at + "/api/v1/generations"))
                 .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("asset_id", asset, "variants", 3, "ratio", "3:4"))))
                 .build(), HttpResponse.BodyHandlers.ofString());

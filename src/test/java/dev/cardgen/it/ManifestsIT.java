@@ -76,6 +76,8 @@ class ManifestsIT {
 
         Container c = single(ksvc.getSpec().getTemplate().getSpec().getContainers());
         assertApplicationContainer(c);
+        assertEquals(List.of(new EnvVar("QUARKUS_FLYWAY_ACTIVE", "false", null)),
+                c.getEnv().stream().filter(e -> e.getName().startsWith("QUARKUS_FLYWAY")).toList());
         assertEquals(8080, single(c.getPorts()).getContainerPort());
         // Knative routes the probes through its queue-proxy: no port of our own.
         assertProbe(c.getReadinessProbe(), "/q/health/ready", null, 5, 3);
@@ -168,8 +170,9 @@ class ManifestsIT {
         assertEquals(failures, p.getFailureThreshold());
     }
 
+    /** The container's env sources, sorted: the build writes them in no fixed order, and their keys do not overlap. */
     private static List<String> envFrom(Container c) {
-        return c.getEnvFrom().stream().map(ManifestsIT::source).toList();
+        return c.getEnvFrom().stream().map(ManifestsIT::source).sorted().toList();
     }
 
     private static String source(EnvFromSource s) {
