@@ -1,9 +1,9 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.Ids;
-import dev.cardgen.api.Sha256;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Ids;
+import dev.cardgen.core.Sha256;
+import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

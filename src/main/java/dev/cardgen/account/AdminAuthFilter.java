@@ -1,7 +1,7 @@
 package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.core.CardgenConfig;
 import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.FrameworkErrors;
 import jakarta.ws.rs.Priorities;

@@ -4,7 +4,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.Strings;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;

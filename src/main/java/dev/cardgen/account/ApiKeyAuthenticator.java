@@ -1,7 +1,7 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.BoundedCache;
-import dev.cardgen.api.Sha256;
+import dev.cardgen.core.BoundedCache;
+import dev.cardgen.core.Sha256;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

@@ -1,6 +1,6 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.core.CardgenConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;

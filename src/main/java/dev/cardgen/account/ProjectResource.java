@@ -5,7 +5,7 @@ import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Strings;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

@@ -1,10 +1,10 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Page;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

@@ -1,5 +1,6 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.Unavailability;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;

@@ -1,5 +1,6 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.CardgenConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 

@@ -1,5 +1,7 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.Ids;
+import dev.cardgen.core.Unavailability;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.vertx.http.runtime.RouteConstants;

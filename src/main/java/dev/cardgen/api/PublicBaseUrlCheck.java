@@ -1,5 +1,6 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.CardgenConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;

@@ -1,5 +1,7 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.CardgenConfig;
+import dev.cardgen.core.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

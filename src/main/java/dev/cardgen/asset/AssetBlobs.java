@@ -1,6 +1,6 @@
 package dev.cardgen.asset;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.storage.BlobKeys;
 
 import java.util.List;

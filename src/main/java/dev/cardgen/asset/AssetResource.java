@@ -11,7 +11,7 @@ import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.PageRequest;
-import dev.cardgen.api.Sha256;
+import dev.cardgen.core.Sha256;
 import dev.cardgen.idempotency.IdempotencyService;
 import dev.cardgen.render.subject.SubjectHint;
 import jakarta.ws.rs.Consumes;

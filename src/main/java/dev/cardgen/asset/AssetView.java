@@ -1,6 +1,6 @@
 package dev.cardgen.asset;
 
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The asset record of the API (README, Using it): the stored image's facts plus {@code original_filename} and {@code bytes}. */

@@ -10,7 +10,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * signatures (the request is read with treeToValue, the 202 body is a Response entity, the job reads
  * the stored design; render/ itself stays free of Quarkus annotations).
  */
-@RegisterForReflection(targets = {CreateExport.class, ExportView.class, dev.cardgen.api.JobError.class, Design.class, Palette.class, Texts.class})
+@RegisterForReflection(targets = {CreateExport.class, ExportView.class, dev.cardgen.core.JobError.class, Design.class, Palette.class, Texts.class})
 final class ExportReflection {
     private ExportReflection() {
     }

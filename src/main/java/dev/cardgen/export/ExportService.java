@@ -1,14 +1,14 @@
 package dev.cardgen.export;
 
-import dev.cardgen.api.AfterCommit;
-import dev.cardgen.api.JobError;
+import dev.cardgen.core.AfterCommit;
+import dev.cardgen.core.JobError;
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationVariant;

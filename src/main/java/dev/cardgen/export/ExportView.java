@@ -1,7 +1,7 @@
 package dev.cardgen.export;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cardgen.api.JobError;
+import dev.cardgen.core.JobError;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**

@@ -1,6 +1,6 @@
 package dev.cardgen.export;
 
-import dev.cardgen.api.BoundedCache;
+import dev.cardgen.core.BoundedCache;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Optional;

@@ -3,15 +3,15 @@ package dev.cardgen.generation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
-import dev.cardgen.api.AfterCommit;
+import dev.cardgen.core.AfterCommit;
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.BoundedCache;
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.BoundedCache;
+import dev.cardgen.core.Ids;
 import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.asset.Asset;
 import dev.cardgen.jobs.JobQueue;
@@ -167,7 +167,7 @@ public class GenerationService {
         List<GenerationView.VariantView> variants = GenerationVariant.of(g.id).stream()
                 .map(v -> new GenerationView.VariantView(v.key.index(), previewUrl(g, v.key.index()), v.previewWidth, v.previewHeight))
                 .toList();
-        dev.cardgen.api.JobError error = g.errorCode == null ? null : new dev.cardgen.api.JobError(g.errorCode, g.errorMessage);
+        dev.cardgen.core.JobError error = g.errorCode == null ? null : new dev.cardgen.core.JobError(g.errorCode, g.errorMessage);
         return new GenerationView(g.id, "generation", g.status, g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
                 g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
                 Times.iso(g.startedAt), Times.iso(g.completedAt));

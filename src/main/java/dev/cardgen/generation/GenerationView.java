@@ -1,8 +1,8 @@
 package dev.cardgen.generation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cardgen.api.JobError;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.JobError;
+import dev.cardgen.core.Times;
 import dev.cardgen.render.text.Texts;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 

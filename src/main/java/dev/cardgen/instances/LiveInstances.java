@@ -1,7 +1,7 @@
 package dev.cardgen.instances;
 
-import dev.cardgen.api.Ids;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Ids;
+import dev.cardgen.core.Times;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;

@@ -1,7 +1,7 @@
 package dev.cardgen.jobs;
 
-import dev.cardgen.api.Ids;
-import dev.cardgen.api.Unavailability;
+import dev.cardgen.core.Ids;
+import dev.cardgen.core.Unavailability;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.pg.ListenConfig;
 import dev.cardgen.pg.PgListener;

@@ -1,7 +1,7 @@
 package dev.cardgen.jobs;
 
-import dev.cardgen.api.AfterCommit;
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.AfterCommit;
+import dev.cardgen.core.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

@@ -1,6 +1,6 @@
 package dev.cardgen.jobs;
 
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 

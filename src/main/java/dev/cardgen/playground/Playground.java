@@ -2,7 +2,7 @@ package dev.cardgen.playground;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.core.CardgenConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;

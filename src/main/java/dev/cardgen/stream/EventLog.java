@@ -2,7 +2,7 @@ package dev.cardgen.stream;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Times;
 import dev.cardgen.pg.ListenConfig;
 import dev.cardgen.pg.PgListener;
 import io.agroal.api.AgroalDataSource;

@@ -3,7 +3,7 @@ package dev.cardgen.stream;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.FrameworkErrors;
 import dev.cardgen.api.HttpEdge;
-import dev.cardgen.api.Unavailability;
+import dev.cardgen.core.Unavailability;
 import dev.cardgen.metrics.Metrics;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;

@@ -2,8 +2,8 @@ package dev.cardgen.stream;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ErrorTypes;
-import dev.cardgen.api.Sha256;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Sha256;
+import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

@@ -1,6 +1,6 @@
 package dev.cardgen.webhook;
 
-import dev.cardgen.api.CardgenConfig;
+import dev.cardgen.core.CardgenConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.crypto.Cipher;

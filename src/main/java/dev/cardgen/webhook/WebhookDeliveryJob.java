@@ -2,8 +2,8 @@ package dev.cardgen.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.api.AfterCommit;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.AfterCommit;
+import dev.cardgen.core.Times;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.metrics.Metrics;

@@ -2,8 +2,8 @@ package dev.cardgen.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardgen.api.Ids;
-import dev.cardgen.api.Times;
+import dev.cardgen.core.Ids;
+import dev.cardgen.core.Times;
 import dev.cardgen.jobs.JobQueue;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;

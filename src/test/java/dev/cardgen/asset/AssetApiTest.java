@@ -1,6 +1,6 @@
 package dev.cardgen.asset;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.BadUploads;

@@ -441,7 +441,7 @@ class ExportApiTest {
     void aProcessingExportIsReadWithoutFileFields() {
         var acct = shared();
         // A row as the create transaction leaves it, without a job, so it stays processing for this test.
-        String id = dev.cardgen.api.Ids.next(dev.cardgen.api.Ids.EXPORT);
+        String id = dev.cardgen.core.Ids.next(dev.cardgen.core.Ids.EXPORT);
         QuarkusTransaction.requiringNew().run(() -> {
             Export e = new Export();
             e.id = id;
@@ -454,7 +454,7 @@ class ExportApiTest {
             e.width = 1200;
             e.height = 1600;
             e.status = Export.PROCESSING;
-            e.createdAt = dev.cardgen.api.Times.now(clock);
+            e.createdAt = dev.cardgen.core.Times.now(clock);
             e.persist();
         });
         Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)

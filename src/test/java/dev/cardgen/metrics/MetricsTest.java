@@ -1,6 +1,6 @@
 package dev.cardgen.metrics;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;

@@ -1,6 +1,6 @@
 package dev.cardgen.resilience;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.jobs.JobDispatcher;
 import dev.cardgen.pg.PgListener;
 import dev.cardgen.stream.StreamTokens;

@@ -1,6 +1,6 @@
 package dev.cardgen.retention;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;

@@ -1,7 +1,7 @@
 package dev.cardgen.stream;
 
 import dev.cardgen.api.ApiException;
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.testing.JobsStreamProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;

@@ -1,6 +1,6 @@
 package dev.cardgen.stream;
 
-import dev.cardgen.api.Ids;
+import dev.cardgen.core.Ids;
 import dev.cardgen.testing.JobsStreamProfile;
 import dev.cardgen.testing.TestClock;
 import io.quarkus.test.common.http.TestHTTPResource;

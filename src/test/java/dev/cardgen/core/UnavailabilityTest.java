@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 

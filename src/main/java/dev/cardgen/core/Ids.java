@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import java.security.SecureRandom;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import io.quarkus.arc.DefaultBean;
 import jakarta.enterprise.context.ApplicationScoped;

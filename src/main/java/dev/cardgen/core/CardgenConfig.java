@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

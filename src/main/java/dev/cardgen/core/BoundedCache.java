@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 /** The blob store could not be reached; answered as 503 service_unavailable. */
 public class StorageUnavailableException extends RuntimeException {

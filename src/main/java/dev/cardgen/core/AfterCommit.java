@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Status;

@@ -1,4 +1,4 @@
-package dev.cardgen.api;
+package dev.cardgen.core;
 
 import java.net.ConnectException;
 import java.sql.SQLTransientConnectionException;
