@@ -13,6 +13,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
+import java.awt.Dimension;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -121,8 +122,9 @@ public class AssetCutouts {
 
     /** The seller's own mask as a new version with source {@code mask}; 400/422 naming {@code mask} when it is not one. */
     public Asset replaceMask(String accountId, Asset asset, byte[] png) {
-        BufferedImage current = decodeMask(read(asset, AssetBlobs.mask(asset.id, asset.cutoutVersion)));
-        BufferedImage mask = MaskPng.read(png, asset.width, asset.height, current.getWidth(), current.getHeight());
+        // The stored mask is the working copy's size: its header says it, no pixel is decoded.
+        Dimension working = MaskPng.size(read(asset, AssetBlobs.mask(asset.id, asset.cutoutVersion)));
+        BufferedImage mask = MaskPng.read(png, asset.width, asset.height, working.width, working.height);
         switch (SubjectMasks.judge(mask)) {
             case EMPTY -> throw ApiException.unprocessable("mask_empty",
                     "The mask is (almost) all transparent: at least 0.5 % of it must be the product (value 128 or more).", MaskPng.PARAM);
@@ -193,16 +195,6 @@ public class AssetCutouts {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static BufferedImage decodeMask(byte[] png) {
-        BufferedImage img = decode(png);
-        if (img.getType() == BufferedImage.TYPE_BYTE_GRAY) {
-            return img;
-        }
-        BufferedImage gray = new BufferedImage(img.getWidth(), img.getHeight(), BufferedImage.TYPE_BYTE_GRAY);
-        gray.getRaster().setRect(img.getRaster());
-        return gray;
     }
 
     private static BufferedImage decode(byte[] jpeg) {

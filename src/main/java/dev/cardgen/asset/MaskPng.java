@@ -2,6 +2,7 @@ package dev.cardgen.asset;
 
 import dev.cardgen.api.ApiException;
 
+import java.awt.Dimension;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -62,6 +63,19 @@ final class MaskPng {
                 throw api;
             }
             throw ApiException.invalidParam(PARAM, "The mask could not be read as a PNG: the file is corrupt or cut short.");
+        } finally {
+            reader.dispose();
+        }
+    }
+
+    /** The size in a stored PNG's header, read without decoding a pixel. */
+    static Dimension size(byte[] png) {
+        ImageReader reader = pngReader();
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(png))) {
+            reader.setInput(in, true, true);
+            return new Dimension(reader.getWidth(0), reader.getHeight(0));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         } finally {
             reader.dispose();
         }
