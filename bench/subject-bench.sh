@@ -12,6 +12,8 @@
 #   SUBJECT_BENCH_ONLY=REGEX runs only the scenes whose names match.
 # The box hint's wall time on 1600x1200 photos, on one core:
 #   taskset -c 1 bench/subject-bench.sh hint-timing [warmup] [runs]
+# The box hint leave-one-family-out (each backdrop family measured with the weights best on the others):
+#   bench/subject-bench.sh hint-lofo [width] [height] [threads]
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
@@ -20,6 +22,10 @@ cd "$(dirname "$0")/.."
 ./mvnw -q test-compile -Dquarkus.generate-code.skip=true -Dquarkus.generate-code-tests.skip=true
 ./mvnw -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
 CP="target/classes:target/test-classes:$(cat target/cp.txt)"
+if [ "${1:-}" = hint-lofo ]; then
+  shift
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.render.subject.SubjectHintLofo "$@"
+fi
 if [ "${1:-}" = hint ]; then
   exec java -Djava.awt.headless=true -Dhint.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
     dev.cardgen.bench.SubjectHintBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}

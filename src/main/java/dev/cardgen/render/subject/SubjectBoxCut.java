@@ -63,6 +63,15 @@ final class SubjectBoxCut {
      * empty box on the drawn stone kept four specks of its veins (under 1 %).
      */
     static final double MIN_FILL = 0.05;
+    /**
+     * The tuned weights as one value, so a bench can judge them leave-one-family-out
+     * ({@code SubjectHintLofo}); the service always cuts with {@link #TUNED}.
+     */
+    record Knobs(double gamma, double prior, float grain) {
+    }
+
+    static final Knobs TUNED = new Knobs(GAMMA, PRIOR, GRAIN);
+
     /** The guided filter's radius at working-copy size, in grid pixels (as the automatic stage). */
     private static final int GUIDE_RADIUS = 2;
 
@@ -70,19 +79,23 @@ final class SubjectBoxCut {
     }
 
     static Subject cut(BufferedImage workingCopy, SubjectHint hint, SubjectModel model) {
+        return cut(workingCopy, hint, model, TUNED);
+    }
+
+    static Subject cut(BufferedImage workingCopy, SubjectHint hint, SubjectModel model, Knobs knobs) {
         int w = workingCopy.getWidth(), h = workingCopy.getHeight();
         Rectangle box = hint.box().intersection(new Rectangle(0, 0, w, h));
         if (box.isEmpty()) {
             return Subject.fullFrame(w, h, 0);
         }
-        Grid g = Grid.over(workingCopy, box);
+        Grid g = Grid.over(workingCopy, box, knobs.grain());
         if (g == null) {
             return Subject.fullFrame(w, h, 0);
         }
         int n = g.sw * g.sh;
         float[] prior = model == null ? null : model.saliency(g.small, g.sw, g.sh);
         byte[] hard = g.hardLabels(hint);
-        SubjectGrabCut.Cut cut = SubjectGrabCut.run(g.lab, g.features, g.sw, g.sh, prior, hard, g.inBox);
+        SubjectGrabCut.Cut cut = SubjectGrabCut.run(g.lab, g.features, g.sw, g.sh, prior, hard, g.inBox, knobs);
         // crumbs of the backdrop that matched the product's colours go; a pair of shoes stays
         boolean[] fg = SubjectExtractor.keepMainComponents(cut.fg(), g.sw, g.sh, Math.max(4, n / 2000));
         keepWhatIsIncluded(fg, cut.fg(), g.sw, g.sh, hard);
@@ -141,7 +154,7 @@ final class SubjectBoxCut {
         final int boxCells;
         final Rectangle box;
 
-        private Grid(Rectangle crop, int f, int[] rgb, Rectangle box) {
+        private Grid(Rectangle crop, int f, int[] rgb, Rectangle box, float grainWeight) {
             this.cx = crop.x;
             this.cy = crop.y;
             this.cw = crop.width;
@@ -154,7 +167,7 @@ final class SubjectBoxCut {
             this.lab = SubjectColour.toLab(small);
             float[] grain = SubjectDetail.detail(lab[0], sw, sh); // before the blur: grain is what it removes
             SubjectColour.blur3(lab, sw, sh);
-            for (int i = 0; i < grain.length; i++) grain[i] *= GRAIN;
+            for (int i = 0; i < grain.length; i++) grain[i] *= grainWeight;
             this.features = new float[][] {lab[0], lab[1], lab[2], grain};
             this.box = box;
             this.inBox = new boolean[sw * sh];
@@ -172,7 +185,7 @@ final class SubjectBoxCut {
         }
 
         /** The grid over {@code box} and its ring, or null when it is too small to cut. */
-        static Grid over(BufferedImage img, Rectangle box) {
+        static Grid over(BufferedImage img, Rectangle box, float grainWeight) {
             int w = img.getWidth(), h = img.getHeight();
             int m = Math.max(2, (int) Math.round(MARGIN * Math.max(box.width, box.height)));
             Rectangle crop = new Rectangle(box.x - m, box.y - m, box.width + 2 * m, box.height + 2 * m)
@@ -186,7 +199,7 @@ final class SubjectBoxCut {
             for (int y = 0; y < crop.height; y++) {
                 System.arraycopy(all, (crop.y + y) * w + crop.x, rgb, y * crop.width, crop.width);
             }
-            return new Grid(crop, f, rgb, box);
+            return new Grid(crop, f, rgb, box, grainWeight);
         }
 
         /**

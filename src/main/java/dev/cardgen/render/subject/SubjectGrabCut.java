@@ -29,10 +29,11 @@ final class SubjectGrabCut {
      * product's probability per cell, or null for none; {@code inBox}: cells the first product
      * model is fitted to.
      */
-    static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox) {
+    static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
+                   SubjectBoxCut.Knobs knobs) {
         int n = w * h;
         float[] right = new float[n], down = new float[n];
-        pairwise(lab, w, h, right, down);
+        pairwise(lab, w, h, right, down, knobs.gamma());
         // an exclude point's object: no saliency, and its colours are the backdrop's
         boolean[] excluded = SubjectClicks.excluded(lab, w, h, hard);
         float[] fgW = new float[n], bgW = new float[n];
@@ -52,7 +53,7 @@ final class SubjectGrabCut {
             return new Cut(fg, 0);
         }
         int area = 0, backed = 0;
-        float[] priorCost = priorCost(prior, excluded, n);
+        float[] priorCost = priorCost(prior, excluded, n, knobs.prior());
         // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
         float[] colourCost = new float[n];
         for (int round = 0; round < SubjectBoxCut.ROUNDS; round++) {
@@ -94,13 +95,13 @@ final class SubjectGrabCut {
      * The saliency's log-odds for the product, in the cut's units: ln s - ln(1 - s), weighted,
      * floored; on an exclude point's object, the floor.
      */
-    private static float[] priorCost(float[] prior, boolean[] excluded, int n) {
+    private static float[] priorCost(float[] prior, boolean[] excluded, int n, double weight) {
         float[] c = new float[n];
         if (prior == null) return c;
         float lo = SubjectBoxCut.PRIOR_FLOOR, hi = 1 - lo;
         for (int i = 0; i < n; i++) {
             float s = excluded[i] ? lo : Math.max(lo, Math.min(hi, prior[i]));
-            c[i] = (float) (SubjectBoxCut.PRIOR * Math.log(s / (1 - s)));
+            c[i] = (float) (weight * Math.log(s / (1 - s)));
         }
         return c;
     }
@@ -125,7 +126,7 @@ final class SubjectGrabCut {
     }
 
     /** γ · exp(-β |Δ Lab|²) to the right and to the lower neighbour, β = 1 / (2 · mean |Δ Lab|²). */
-    private static void pairwise(float[][] lab, int w, int h, float[] right, float[] down) {
+    private static void pairwise(float[][] lab, int w, int h, float[] right, float[] down, double gamma) {
         int n = w * h;
         double sum = 0;
         long count = 0;
@@ -143,8 +144,8 @@ final class SubjectGrabCut {
         }
         double beta = 1 / (2 * Math.max(1e-6, sum / Math.max(1, count)));
         for (int i = 0; i < n; i++) {
-            right[i] = (float) (SubjectBoxCut.GAMMA * Math.exp(-beta * right[i]));
-            down[i] = (float) (SubjectBoxCut.GAMMA * Math.exp(-beta * down[i]));
+            right[i] = (float) (gamma * Math.exp(-beta * right[i]));
+            down[i] = (float) (gamma * Math.exp(-beta * down[i]));
         }
     }
 
