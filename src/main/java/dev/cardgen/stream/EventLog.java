@@ -69,8 +69,26 @@ public class EventLog {
      * shutdown grace (a lower priority runs first).
      */
     void endStreams(@Observes @Priority(2000) ShutdownDelayInitiatedEvent event) {
-        followers.values().forEach(set -> set.forEach(StreamFollower::end));
+        int ended = 0;
+        for (var set : followers.values()) {
+            for (StreamFollower f : set) {
+                f.end();
+                ended++;
+            }
+        }
+        if (ended > 0) {
+            // Ending a stream only queues its last chunk on the event loop: give the loop a moment to
+            // write it before HTTP stops, or a short drain cuts the stream instead of ending it.
+            try {
+                Thread.sleep(FLUSH_PAUSE_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
+
+    /** How long a shutdown waits, once it ended open streams, for their last chunks to be written. */
+    private static final long FLUSH_PAUSE_MS = 300;
 
     void stop(@Observes ShutdownEvent event) {
         if (listener != null) {
