@@ -1,5 +1,7 @@
 package dev.cardgen.api;
 
+import dev.cardgen.core.WireValue;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,10 +24,17 @@ public final class ListFilter {
 
     /** Adds {@code field = value} when the client gave a value; a missing or blank one filters nothing. */
     public ListFilter equal(String field, String value) {
-        if (!Strings.isBlank(value)) {
-            params.add(value);
-            where.append(" and ").append(field).append(" = ?").append(params.size());
-        }
+        return Strings.isBlank(value) ? this : add(field, value);
+    }
+
+    /** Adds {@code field = value} for a value the caller already parsed (a status); null filters nothing. */
+    public ListFilter equal(String field, WireValue value) {
+        return value == null ? this : add(field, value);
+    }
+
+    private ListFilter add(String field, Object value) {
+        params.add(value);
+        where.append(" and ").append(field).append(" = ?").append(params.size());
         return this;
     }
 

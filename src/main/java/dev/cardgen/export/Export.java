@@ -2,6 +2,7 @@ package dev.cardgen.export;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -13,10 +14,6 @@ import java.util.Optional;
 @Entity
 @Table(name = "exports")
 public class Export extends PanacheEntityBase {
-
-    public static final String PROCESSING = "processing";
-    public static final String READY = "ready";
-    public static final String FAILED = "failed";
 
     @Id
     public String id;
@@ -31,7 +28,8 @@ public class Export extends PanacheEntityBase {
     public String format;
     public int width;
     public int height;
-    public String status;
+    @Convert(converter = ExportStatus.Column.class)
+    public ExportStatus status;
     @Column(name = "blob_key")
     public String blobKey;
     public Long bytes;
@@ -45,7 +43,7 @@ public class Export extends PanacheEntityBase {
     public Instant completedAt;
 
     public boolean isReady() {
-        return READY.equals(status);
+        return status == ExportStatus.READY;
     }
 
     public static Optional<Export> findOwned(String accountId, String id) {

@@ -52,7 +52,7 @@ public class ExportJob implements JobHandler {
     @Override
     public void run(JobContext ctx) {
         Export e = exports.find(ctx.refId()).orElse(null);
-        if (e == null || !Export.PROCESSING.equals(e.status)) {
+        if (e == null || e.status != ExportStatus.PROCESSING) {
             return;
         }
         try {

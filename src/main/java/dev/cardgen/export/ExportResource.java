@@ -189,7 +189,7 @@ public class ExportResource {
     private ReadyFiles.ReadyFile readyFile(Export e) {
         if (!e.isReady()) {
             throw new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing",
-                    "Export " + e.id + " has no file yet: its status is '" + e.status + "'.", null);
+                    "Export " + e.id + " has no file yet: its status is '" + e.status.wire() + "'.", null);
         }
         return readyFiles.of(e);
     }

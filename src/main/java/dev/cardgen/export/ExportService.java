@@ -11,6 +11,7 @@ import dev.cardgen.api.PageRequest;
 import dev.cardgen.core.Times;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.generation.Generation;
+import dev.cardgen.generation.GenerationStatus;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.metrics.Metrics;
@@ -50,9 +51,9 @@ public class ExportService {
     public Export create(String accountId, CreateExport.Valid req) {
         Generation g = Owned.require("generation", req.generationId(), "generation_id", i -> Ids.looksLike(Ids.GENERATION, i),
                 i -> Generation.findOwned(accountId, i));
-        if (!Generation.COMPLETED.equals(g.status)) {
+        if (g.status != GenerationStatus.COMPLETED) {
             throw ApiException.conflict("generation_not_completed",
-                    "Generation " + g.id + " is '" + g.status + "'; only a completed generation can be exported.");
+                    "Generation " + g.id + " is '" + g.status.wire() + "'; only a completed generation can be exported.");
         }
         if (GenerationVariant.findById(new GenerationVariant.Key(g.id, req.variant())) == null) {
             long count = GenerationVariant.count("key.generationId", g.id);
@@ -68,7 +69,7 @@ public class ExportService {
         e.format = req.format().id();
         e.width = req.width();
         e.height = req.height();
-        e.status = Export.PROCESSING;
+        e.status = ExportStatus.PROCESSING;
         e.createdAt = Times.now(clock);
         e.persist();
         jobs.enqueue(JOB_KIND, e.id);
@@ -101,7 +102,7 @@ public class ExportService {
             expires = Times.iso(link.expiresAt());
         }
         JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
-        return new ExportView(e.id, "export", e.status, e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
+        return new ExportView(e.id, "export", e.status.wire(), e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
                 e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt));
     }
 
@@ -117,28 +118,28 @@ public class ExportService {
     /** processing → ready; false when it already ended (a repeated job run). */
     public boolean markReady(String id, String blobKey, long bytes) {
         Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e == null || !Export.PROCESSING.equals(e.status)) {
+        if (e == null || e.status != ExportStatus.PROCESSING) {
             return false;
         }
-        e.status = Export.READY;
+        e.status = ExportStatus.READY;
         e.blobKey = blobKey;
         e.bytes = bytes;
         e.completedAt = Times.now(clock);
         publish(e, WebhookEvents.EXPORT_READY);
-        afterCommit.run(() -> metrics.exportFinished(Export.READY, null));
+        afterCommit.run(() -> metrics.exportFinished(ExportStatus.READY.wire(), null));
         return true;
     }
 
     /** processing → failed with a code, once. */
     public void fail(String id, String code, String message) {
         Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e != null && Export.PROCESSING.equals(e.status)) {
-            e.status = Export.FAILED;
+        if (e != null && e.status == ExportStatus.PROCESSING) {
+            e.status = ExportStatus.FAILED;
             e.errorCode = code;
             e.errorMessage = message;
             e.completedAt = Times.now(clock);
             publish(e, WebhookEvents.EXPORT_FAILED);
-            afterCommit.run(() -> metrics.exportFinished(Export.FAILED, code));
+            afterCommit.run(() -> metrics.exportFinished(ExportStatus.FAILED.wire(), code));
         }
     }
 

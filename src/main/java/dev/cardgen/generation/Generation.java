@@ -2,6 +2,7 @@ package dev.cardgen.generation;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -13,11 +14,6 @@ import java.util.Optional;
 @Table(name = "generations")
 public class Generation extends PanacheEntityBase {
 
-    public static final String QUEUED = "queued";
-    public static final String RUNNING = "running";
-    public static final String COMPLETED = "completed";
-    public static final String FAILED = "failed";
-
     @Id
     public String id;
     @Column(name = "account_id")
@@ -26,7 +22,8 @@ public class Generation extends PanacheEntityBase {
     public String projectId;
     @Column(name = "asset_id")
     public String assetId;
-    public String status;
+    @Convert(converter = GenerationStatus.Column.class)
+    public GenerationStatus status;
     @Column(name = "variants_requested")
     public int variantsRequested;
     public String template;
@@ -56,7 +53,7 @@ public class Generation extends PanacheEntityBase {
     public Instant completedAt;
 
     public boolean isFinished() {
-        return COMPLETED.equals(status) || FAILED.equals(status);
+        return status.finished();
     }
 
     public static Optional<Generation> findOwned(String accountId, String id) {

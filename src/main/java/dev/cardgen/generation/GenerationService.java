@@ -11,6 +11,7 @@ import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
 import dev.cardgen.api.PageRequest;
+import dev.cardgen.api.Strings;
 import dev.cardgen.core.Times;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.asset.Asset;
@@ -104,7 +105,7 @@ public class GenerationService {
         g.accountId = accountId;
         g.projectId = asset.projectId;
         g.assetId = asset.id;
-        g.status = Generation.QUEUED;
+        g.status = GenerationStatus.QUEUED;
         g.variantsRequested = req.variants();
         g.template = req.template();
         g.marketplace = req.marketplace();
@@ -134,11 +135,9 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Page<Generation> list(String accountId, String projectId, String assetId, String status, PageRequest page) {
-        if (status != null && !status.isBlank()
-                && !List.of(Generation.QUEUED, Generation.RUNNING, Generation.COMPLETED, Generation.FAILED).contains(status)) {
-            throw ApiException.invalidParam("status", "status must be one of queued, running, completed, failed.");
-        }
-        return ListFilter.of(accountId).equal("projectId", projectId).equal("assetId", assetId).equal("status", status)
+        GenerationStatus wanted = Strings.isBlank(status) ? null : GenerationStatus.parse(status).orElseThrow(
+                () -> ApiException.invalidParam("status", "status must be one of queued, running, completed, failed."));
+        return ListFilter.of(accountId).equal("projectId", projectId).equal("assetId", assetId).equal("status", wanted)
                 .page(Generation.class, page);
     }
 
@@ -168,7 +167,7 @@ public class GenerationService {
                 .map(v -> new GenerationView.VariantView(v.key.index(), previewUrl(g, v.key.index()), v.previewWidth, v.previewHeight))
                 .toList();
         dev.cardgen.core.JobError error = g.errorCode == null ? null : new dev.cardgen.core.JobError(g.errorCode, g.errorMessage);
-        return new GenerationView(g.id, "generation", g.status, g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
+        return new GenerationView(g.id, "generation", g.status.wire(), g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
                 g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
                 Times.iso(g.startedAt), Times.iso(g.completedAt));
     }
@@ -235,7 +234,7 @@ public class GenerationService {
         Generation g = require(accountId, id);
         Generation locked = Generation.findById(g.id, LockModeType.PESSIMISTIC_WRITE);
         if (locked.isFinished()) {
-            throw ApiException.conflict("generation_already_finished", "This generation has already finished as '" + locked.status + "'.");
+            throw ApiException.conflict("generation_already_finished", "This generation has already finished as '" + locked.status.wire() + "'.");
         }
         failLocked(locked, "canceled", "The generation was canceled.");
         return locked;
@@ -247,8 +246,8 @@ public class GenerationService {
         if (g == null || g.isFinished()) {
             return false;
         }
-        if (Generation.QUEUED.equals(g.status)) {
-            g.status = Generation.RUNNING;
+        if (g.status == GenerationStatus.QUEUED) {
+            g.status = GenerationStatus.RUNNING;
             g.startedAt = Times.now(clock);
         }
         return true;
@@ -277,12 +276,12 @@ public class GenerationService {
         if (g == null || g.isFinished()) {
             return false;
         }
-        g.status = Generation.COMPLETED;
+        g.status = GenerationStatus.COMPLETED;
         g.completedAt = Times.now(clock);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, view(g));
         afterCommit.run(() -> {
             appendTerminal(g.id);
-            metrics.generationFinished(Generation.COMPLETED, null);
+            metrics.generationFinished(GenerationStatus.COMPLETED.wire(), null);
         });
         return true;
     }
@@ -296,7 +295,7 @@ public class GenerationService {
     }
 
     private void failLocked(Generation g, String code, String message) {
-        g.status = Generation.FAILED;
+        g.status = GenerationStatus.FAILED;
         g.errorCode = code;
         g.errorMessage = message;
         g.completedAt = Times.now(clock);
@@ -305,7 +304,7 @@ public class GenerationService {
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, view(g));
         afterCommit.run(() -> {
             appendTerminal(g.id);
-            metrics.generationFinished(Generation.FAILED, code);
+            metrics.generationFinished(GenerationStatus.FAILED.wire(), code);
         });
     }
 
@@ -333,8 +332,8 @@ public class GenerationService {
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("generation_id", g.id);
-        if (Generation.COMPLETED.equals(g.status)) {
-            data.put("status", Generation.COMPLETED);
+        if (g.status == GenerationStatus.COMPLETED) {
+            data.put("status", GenerationStatus.COMPLETED.wire());
             data.put("variants", (int) GenerationVariant.count("key.generationId", g.id));
         } else {
             data.put("code", g.errorCode);

@@ -46,7 +46,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
                           @Schema(required = true, format = "date-time") String streamExpiresAt,
                           @Schema(required = true, format = "date-time") String createdAt) {
         static Created of(Generation g, String streamUrl) {
-            return new Created(g.id, "generation", g.status, g.variantsRequested, streamUrl, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt));
+            return new Created(g.id, "generation", g.status.wire(), g.variantsRequested, streamUrl, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt));
         }
     }
 }

@@ -294,7 +294,7 @@ public class JobDispatcher {
         JobHandler handler = handlers.get(job.kind());
         ManagedContext requestContext = Arc.container().requestContext();
         long started = System.nanoTime();
-        String outcome = "done";
+        JobOutcome outcome = JobOutcome.DONE;
         try {
             requestContext.activate();
             try {
@@ -310,7 +310,7 @@ public class JobDispatcher {
         } catch (Throwable t) {
             outcome = onFailure(handler, job, new RuntimeException(t));
         } finally {
-            metrics.jobRun(job.kind(), outcome, java.time.Duration.ofNanos(System.nanoTime() - started));
+            metrics.jobRun(job.kind(), outcome.wire(), java.time.Duration.ofNanos(System.nanoTime() - started));
             active.remove(job.id());
             free.incrementAndGet();
             wake();
@@ -321,7 +321,7 @@ public class JobDispatcher {
      * @return the attempt's outcome: {@code deferred} when a dependency was unreachable and the job
      * waits out a back-off, {@code retry} when it went back in the queue, else {@code failed}
      */
-    private String onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
+    private JobOutcome onFailure(JobHandler handler, JobStore.Claimed job, Exception e) {
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         if (Unavailability.isUnavailable(e) && job.deferrals() < config.maxDeferrals()) {
             Duration wait = backoff(job.deferrals(), config.deferralBackoff(), config.deferralBackoffMax());
@@ -331,16 +331,15 @@ public class JobDispatcher {
         }
         LOG.warnf(e, "Job %s (%s %s) attempt %d failed", job.id(), job.kind(), job.refId(), job.attempt());
         try {
-            Optional<String> state = store.fail(job, instanceId, reason);
-            if (state.filter("failed"::equals).isPresent()) {
+            if (store.fail(job, instanceId, reason).orElse(null) == JobState.FAILED) {
                 giveUp(handler, job.refId(), reason);
-                return "failed";
+                return JobOutcome.FAILED;
             }
         } catch (Exception dbError) {
             // The lease runs out and the reaper takes over.
             LOG.errorf(dbError, "Could not record the failure of job %s", job.id());
         }
-        return "retry";
+        return JobOutcome.RETRY;
     }
 
     /**
@@ -349,26 +348,26 @@ public class JobDispatcher {
      * and tries again every {@code database-retry} until the deferral lands, the lease turns out lost,
      * or the instance drains (which releases the job, uncounted too).
      */
-    private String defer(JobStore.Claimed job, Duration wait, String reason) {
+    private JobOutcome defer(JobStore.Claimed job, Duration wait, String reason) {
         while (true) {
             try {
                 if (!store.defer(job, instanceId, wait, reason)) {
-                    return "retry";
+                    return JobOutcome.RETRY;
                 }
                 wakeAfter(wait);
-                return "deferred";
+                return JobOutcome.DEFERRED;
             } catch (Exception dbError) {
                 if (!running || !Unavailability.isUnavailable(dbError)) {
                     // The lease runs out and a reaper takes over.
                     LOG.errorf("Could not defer job %s: %s", job.id(), dbError.getMessage());
-                    return "retry";
+                    return JobOutcome.RETRY;
                 }
                 LOG.debugf("Deferring job %s waits for the database: %s", job.id(), dbError.getMessage());
                 try {
                     Thread.sleep(Math.max(1, config.databaseRetry().toMillis()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return "retry";
+                    return JobOutcome.RETRY;
                 }
             }
         }

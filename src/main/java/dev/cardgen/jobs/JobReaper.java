@@ -24,7 +24,7 @@ public class JobReaper {
         try {
             boolean requeued = false;
             for (JobStore.Reaped job : store.reapExpired(dispatcher.instanceId(), dispatcher.runningHere())) {
-                if ("failed".equals(job.state())) {
+                if (job.state() == JobState.FAILED) {
                     LOG.warnf("Job %s (%s %s) abandoned: lease expired on its last attempt", job.id(), job.kind(), job.refId());
                     dispatcher.handler(job.kind()).ifPresentOrElse(
                             h -> dispatcher.giveUp(h, job.refId(), "lease expired"),

@@ -32,7 +32,7 @@ public class JobStore {
     }
 
     /** A job whose lease expired; {@code state} is what it became: queued or failed. */
-    public record Reaped(String id, String kind, String refId, String state) {
+    public record Reaped(String id, String kind, String refId, JobState state) {
     }
 
     private final AgroalDataSource ds;
@@ -105,7 +105,7 @@ public class JobStore {
     }
 
     /** Back to queued while attempts remain, else failed. Empty when the lease was lost meanwhile. */
-    public Optional<String> fail(Claimed job, String owner, String error) throws SQLException {
+    public Optional<JobState> fail(Claimed job, String owner, String error) throws SQLException {
         String sql = """
                 UPDATE jobs SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
                        last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?
@@ -118,7 +118,7 @@ public class JobStore {
             ps.setString(4, owner);
             ps.setInt(5, job.attempt());
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                return rs.next() ? Optional.of(JobState.of(rs.getString(1))) : Optional.empty();
             }
         }
     }
@@ -195,7 +195,7 @@ public class JobStore {
             List<Reaped> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Reaped(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    out.add(new Reaped(rs.getString(1), rs.getString(2), rs.getString(3), JobState.of(rs.getString(4))));
                 }
             }
             return out;

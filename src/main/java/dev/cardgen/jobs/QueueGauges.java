@@ -28,7 +28,7 @@ public class QueueGauges {
 
     static final String REFRESH = "10s";
     private static final Logger LOG = Logger.getLogger(QueueGauges.class);
-    private static final List<String> STATES = List.of("queued", "running");
+    private static final List<JobState> COUNTED = List.of(JobState.QUEUED, JobState.RUNNING);
 
     private final EntityManager em;
     private final Metrics metrics;
@@ -41,11 +41,11 @@ public class QueueGauges {
 
     void start(@Observes StartupEvent start, @Any Instance<JobHandler> handlers, Scheduler scheduler) {
         for (JobHandler h : handlers) {
-            for (String state : STATES) {
+            for (JobState state : COUNTED) {
                 AtomicLong n = new AtomicLong();
-                counts.put(h.kind() + "/" + state, n);
+                counts.put(h.kind() + "/" + state.wire(), n);
                 Gauge.builder("cardgen.jobs.queue", n, AtomicLong::get).description("Jobs in the queue, by kind and state")
-                        .tag("kind", h.kind()).tag("state", state).register(metrics.registry());
+                        .tag("kind", h.kind()).tag("state", state.wire()).register(metrics.registry());
             }
         }
         scheduler.newJob("cardgen-queue-gauges").setInterval(REFRESH)

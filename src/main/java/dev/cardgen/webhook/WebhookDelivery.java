@@ -2,6 +2,7 @@ package dev.cardgen.webhook;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -12,10 +13,6 @@ import java.time.Instant;
 @Entity
 @Table(name = "webhook_deliveries")
 public class WebhookDelivery extends PanacheEntityBase {
-
-    public static final String PENDING = "pending";
-    public static final String SUCCEEDED = "succeeded";
-    public static final String FAILED = "failed";
 
     @Id
     public String id;
@@ -28,7 +25,8 @@ public class WebhookDelivery extends PanacheEntityBase {
     @Column(name = "event_type")
     public String eventType;
     public String payload;
-    public String status;
+    @Convert(converter = DeliveryStatus.Column.class)
+    public DeliveryStatus status;
     /** JSON array of {@link WebhookViews.AttemptView}. */
     public String attempts;
     @Column(name = "next_attempt_at")

@@ -86,7 +86,7 @@ public class WebhookDeliveryJob implements JobHandler {
     public void giveUp(String deliveryId, String reason) {
         QuarkusTransaction.requiringNew().run(() -> {
             WebhookDelivery d = WebhookDelivery.findById(deliveryId, LockModeType.PESSIMISTIC_WRITE);
-            if (d != null && WebhookDelivery.PENDING.equals(d.status)) {
+            if (d != null && d.status == DeliveryStatus.PENDING) {
                 d.enqueued = false;
             }
         });
@@ -94,7 +94,7 @@ public class WebhookDeliveryJob implements JobHandler {
 
     private Planned plan(String deliveryId) {
         WebhookDelivery d = WebhookDelivery.findById(deliveryId, LockModeType.PESSIMISTIC_WRITE);
-        if (d == null || !WebhookDelivery.PENDING.equals(d.status)) {
+        if (d == null || d.status != DeliveryStatus.PENDING) {
             return null;
         }
         Instant now = Times.now(clock);
@@ -107,7 +107,7 @@ public class WebhookDeliveryJob implements JobHandler {
             return null;
         }
         if (e.disabled) {
-            end(d, WebhookDelivery.FAILED, now);
+            end(d, DeliveryStatus.FAILED, now);
             return null;
         }
         return new Planned(e.url, secrets.open(e.secretSealed), d.payload);
@@ -115,7 +115,7 @@ public class WebhookDeliveryJob implements JobHandler {
 
     private void record(String deliveryId, Instant started, WebhookSender.Outcome outcome) {
         WebhookDelivery d = WebhookDelivery.findById(deliveryId, LockModeType.PESSIMISTIC_WRITE);
-        if (d == null || !WebhookDelivery.PENDING.equals(d.status)) {
+        if (d == null || d.status != DeliveryStatus.PENDING) {
             return;
         }
         List<WebhookViews.AttemptView> attempts = new ArrayList<>(WebhookViews.attempts(d, json));
@@ -124,12 +124,12 @@ public class WebhookDeliveryJob implements JobHandler {
         d.attempts = write(attempts);
         Instant now = Times.now(clock);
         if (outcome.succeeded()) {
-            end(d, WebhookDelivery.SUCCEEDED, now);
+            end(d, DeliveryStatus.SUCCEEDED, now);
             return;
         }
         Instant next = now.plus(backoff(attempts.size()));
         if (next.isAfter(d.createdAt.plus(config.giveUpAfter()))) {
-            end(d, WebhookDelivery.FAILED, now);
+            end(d, DeliveryStatus.FAILED, now);
         } else {
             d.nextAttemptAt = next;
             d.enqueued = false;
@@ -145,8 +145,8 @@ public class WebhookDeliveryJob implements JobHandler {
         return Duration.ofMillis(delay - ThreadLocalRandom.current().nextLong(half + 1));
     }
 
-    private void end(WebhookDelivery d, String status, Instant now) {
-        afterCommit.run(() -> metrics.webhookDelivery(status));
+    private void end(WebhookDelivery d, DeliveryStatus status, Instant now) {
+        afterCommit.run(() -> metrics.webhookDelivery(status.wire()));
         d.status = status;
         d.completedAt = now;
         d.nextAttemptAt = null;

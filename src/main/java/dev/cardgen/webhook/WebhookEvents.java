@@ -77,7 +77,7 @@ public class WebhookEvents {
             d.eventId = (String) event.get("id");
             d.eventType = type;
             d.payload = body;
-            d.status = WebhookDelivery.PENDING;
+            d.status = DeliveryStatus.PENDING;
             d.attempts = "[]";
             d.nextAttemptAt = now;
             d.enqueued = true;

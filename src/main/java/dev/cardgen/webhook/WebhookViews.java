@@ -29,7 +29,7 @@ public final class WebhookViews {
     }
 
     static DeliveryView delivery(WebhookDelivery d, ObjectMapper json) {
-        return new DeliveryView(d.id, "webhook_delivery", d.endpointId, d.eventId, d.eventType, d.status, attempts(d, json),
+        return new DeliveryView(d.id, "webhook_delivery", d.endpointId, d.eventId, d.eventType, d.status.wire(), attempts(d, json),
                 Times.iso(d.nextAttemptAt), Times.iso(d.createdAt), Times.iso(d.completedAt));
     }
 

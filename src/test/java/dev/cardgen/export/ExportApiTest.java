@@ -453,7 +453,7 @@ class ExportApiTest {
             e.format = "png";
             e.width = 1200;
             e.height = 1600;
-            e.status = Export.PROCESSING;
+            e.status = ExportStatus.PROCESSING;
             e.createdAt = dev.cardgen.core.Times.now(clock);
             e.persist();
         });
