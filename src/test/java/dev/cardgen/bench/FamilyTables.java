@@ -79,6 +79,15 @@ final class FamilyTables {
         return sb.toString();
     }
 
+    /** Tuning against frozen: the frozen part is for reporting, never for choosing a rule. */
+    static String perPart(List<FamilyResult> rows) {
+        StringBuilder sb = new StringBuilder("| part | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|\n");
+        for (Line l : grouped(rows, r -> r.frozen() ? "frozen" : "tuning")) {
+            sb.append("| ").append(l.group()).append(" | ").append(l.cells()).append(" |\n");
+        }
+        return sb.toString();
+    }
+
     private static String kindOf(List<FamilyResult> rows, String family) {
         RealComposites.Kind k = rows.stream().filter(r -> r.family().equals(family)).findFirst().orElseThrow().familyKind();
         return k.name().toLowerCase(Locale.ROOT);

@@ -19,7 +19,7 @@ import javax.imageio.ImageIO;
 
 /**
  * The subject stage on the backdrop families ({@link BackdropFamilies}): a line per photo, then the
- * tables per family and per kind in Markdown. Usage: [tuning|frozen|all] [width] [height] [outDir].
+ * tables per family, per kind and per part in Markdown. Usage: [tuning|frozen|all] [width] [height] [outDir].
  * With outDir, writes each photo and its mask. {@code -Dfamilies.tsv=FILE} also writes the per-photo
  * results for {@link SubjectFamilyCompare}; {@code -Dfamilies.only=REGEX} runs only matching photos.
  * Photos are drawn and cut on at most two threads (the stage's own time is not measured here).
@@ -37,7 +37,11 @@ public final class SubjectFamilyBench {
                 .filter(s -> only.isEmpty() || s.name().matches(".*(" + only + ").*")).toList();
         int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
         long t0 = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "family-bench");
+            t.setDaemon(true); // a failed photo ends the run instead of leaving the pool working on
+            return t;
+        });
         List<Future<FamilyResult>> futures = new ArrayList<>();
         for (BackdropFamilies.Spec s : specs) futures.add(pool.submit(() -> run(s, w, h, out)));
         List<FamilyResult> rows = new ArrayList<>();
@@ -57,6 +61,7 @@ public final class SubjectFamilyBench {
                 System.getProperty("java.version"));
         System.out.println(FamilyTables.perFamily(rows));
         System.out.println(FamilyTables.perKind(rows));
+        System.out.println(FamilyTables.perPart(rows));
     }
 
     private static FamilyResult run(BackdropFamilies.Spec spec, int w, int h, File out) {
