@@ -14,6 +14,14 @@
 #   taskset -c 1 bench/subject-bench.sh hint-timing [warmup] [runs]
 # The box hint leave-one-family-out (each backdrop family measured with the weights best on the others):
 #   bench/subject-bench.sh hint-lofo [width] [height] [threads]
+# The backdrop families (29 families, 11 photos each; split tuning / frozen by product, see docs/subject.md):
+#   bench/subject-bench.sh families [tuning|frozen|all] [width] [height] [out-dir]
+#   prints IoU per photo, then per family and per kind: detected, median IoU, wrong (IoU < 0.8),
+#   cast shadow kept in the mask, bare backdrops detected. SUBJECT_BENCH_ONLY=REGEX: only matching photos.
+# Two variants of the stage on the families, side by side and leave-one-family-out (B chosen for a
+# family left out when B beats A on the mean IoU of all the others):
+#   bench/subject-bench.sh families-compare "A_OPTS" "B_OPTS" [tuning|frozen|all] [width] [height]
+#   e.g. families-compare "" "-Dcardgen.subject.model=off" tuning 800 600
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
@@ -25,6 +33,21 @@ CP="target/classes:target/test-classes:$(cat target/cp.txt)"
 if [ "${1:-}" = hint-lofo ]; then
   shift
   exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.render.subject.SubjectHintLofo "$@"
+fi
+if [ "${1:-}" = families ]; then
+  exec java -Djava.awt.headless=true -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
+    dev.cardgen.bench.SubjectFamilyBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}
+fi
+if [ "${1:-}" = families-compare ]; then
+  A_OPTS="${2:-}"; B_OPTS="${3:-}"; PART="${4:-tuning}"; W="${5:-1600}"; H="${6:-1200}"
+  for V in A B; do
+    if [ $V = A ]; then OPTS="$A_OPTS"; else OPTS="$B_OPTS"; fi
+    echo "== variant $V: ${OPTS:-(no options)}"
+    java -Djava.awt.headless=true -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" -Dfamilies.tsv="target/families-$V.tsv" \
+      ${SUBJECT_BENCH_JAVA_OPTS:-} $OPTS -cp "$CP" dev.cardgen.bench.SubjectFamilyBench "$PART" "$W" "$H"
+  done
+  exec java -cp "$CP" dev.cardgen.bench.SubjectFamilyCompare target/families-A.tsv target/families-B.tsv \
+    "${A_OPTS:-(no options)}" "${B_OPTS:-(no options)}"
 fi
 if [ "${1:-}" = hint ]; then
   exec java -Djava.awt.headless=true -Dhint.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
