@@ -21,8 +21,11 @@ public final class SubjectQualityBench {
         int h = args.length > 2 ? Integer.parseInt(args[2]) : 1200;
         File out = args.length > 3 ? new File(args[3]) : null;
         if (out != null) out.mkdirs();
-        List<RealComposites.Scene> scenes = part.equals("procedural") ? ProceduralBackdrops.scenes(w, h)
-                : RealComposites.scenes(heldOut, w, h);
+        List<RealComposites.Scene> scenes = new java.util.ArrayList<>(part.equals("procedural") ? ProceduralBackdrops.scenes(w, h)
+                : RealComposites.scenes(heldOut, w, h));
+        // SUBJECT_BENCH_ONLY=REGEX: only the scenes whose names it finds
+        String only = System.getProperty("subject.only", "");
+        if (!only.isEmpty()) scenes.removeIf(s -> !java.util.regex.Pattern.compile(only).matcher(s.name()).find());
         // warm-up on one photo per kind so the timings are of compiled code
         for (int i = 0; i < 3; i++) SubjectScorecard.run(scenes.subList(0, Math.min(4, scenes.size())), r -> { });
         List<SubjectScorecard.Row> rows = SubjectScorecard.run(scenes, r -> {
