@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * The learned second opinion (u2netp) beside the cues, on the tuning photos at 800x600: what it
  * mends (a partial cut-out reported as the product, a product in focus the cues declined), what it
  * refuses (two masks that disagree), and that the stage still works when the model cannot load.
- * That no scene without a product is taken for one with the model is checked on both parts by
- * SubjectOutlineGapTest and SubjectHeldOutTest.
+ * That no scene without a product is taken for one with the model is checked on the tuning part by
+ * SubjectOutlineGapTest; the held-out part is reported by the bench (bench/subject-bench.sh held-out).
  */
 class SubjectModelTest {
 
