@@ -1,7 +1,8 @@
 package dev.cardgen.render.subject;
 
 /**
- * How the cues' mask and the model's mask of one photo relate, and what the stage does about it.
+ * On a blurred backdrop: how the cues' mask and the model's mask of one photo relate, and what the
+ * stage does about it (on a texture the model proposes its own cut-out: {@link SubjectModelCut}).
  * On the tuning photos every cut-out the cues got right agreed with the model at an IoU of 0.77 or
  * more, and every one they got in part or wrong agreed at 0.65 or less: where they disagree, either
  * the cues found part of the product (the model's mask holds theirs, and is itself one plausible
@@ -17,10 +18,6 @@ final class SubjectAgreement {
     static final double MAX_AREA = 0.6;
     /** Share of a model mask's outline that may lie away from the photo's sharp steps on a blurred backdrop. */
     static final double MAX_OFF_STEPS = 0.4;
-    /** A model mask on a texture: at least this share of it must be unlike the backdrop by itself ... */
-    static final double MIN_UNLIKE_INSIDE = 0.45;
-    /** ... and at most this share of what is unlike the backdrop may lie away from it. */
-    static final double MAX_UNLIKE_AWAY = 0.35;
     /** Share of a hole's pixels (its rim left out) on a sharp step at most, for it to be backdrop seen through the product. */
     static final double MAX_HOLE_STEPS = 0.05;
     /** Pixels of a hole next to the model's mask that are not judged for steps. */
@@ -82,29 +79,6 @@ final class SubjectAgreement {
                 && !SubjectHonesty.inventedOutline(model, step, w, h, 2, MAX_OFF_STEPS)
                 && !SubjectHonesty.strayStepsOutside(model, step, w, h, r)
                 && !SubjectHonesty.strayOutline(model, step, w, h, r);
-    }
-
-    /**
-     * Where the cues declined a textured backdrop or disagree with the model there: whether the
-     * model's mask is one plausible product that most of the photo's departures from the backdrop
-     * belong to - at least {@link #MIN_UNLIKE_INSIDE} of the mask scores unlike the border's
-     * textures by itself, and at most {@link #MAX_UNLIKE_AWAY} of the pixels that do lie further
-     * than the texture's window from it. A texture's own specks are spread thin over the frame; a
-     * room's other things, or the part of a product the model left out, are not. On the tuning
-     * photos the pair of bottles on grass the cues declined scored 0.49-0.64 inside and 0.22-0.33
-     * away at four sizes; every plausible model mask of a scene without a product, and the wrong
-     * one of the pair at the closer zoom, 0.38 or less inside or 0.41 or more away.
-     */
-    static boolean backedByTexture(boolean[] model, float[] score, float t, int w, int h) {
-        int area = 0;
-        boolean[] unlike = new boolean[score.length];
-        for (int i = 0; i < score.length; i++) {
-            if (model[i]) area++;
-            unlike[i] = score[i] > t;
-        }
-        return area > 0 && plausible(model, area, w, h)
-                && SubjectHonesty.ownShare(model, score, t) >= MIN_UNLIKE_INSIDE
-                && SubjectHonesty.shareAway(model, unlike, w, h, SubjectTexture.radius(w, h)) <= MAX_UNLIKE_AWAY;
     }
 
     /**

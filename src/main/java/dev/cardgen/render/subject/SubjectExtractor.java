@@ -15,8 +15,9 @@ import java.awt.image.SinglePixelPackedSampleModel;
  * sharp step, so the product is what sharp steps enclose; any other backdrop is a texture,
  * clustered along the border with local colour and sharpness. Off plain backdrops a colour
  * model refines the outline. Then morphology, largest components and honesty checks that decline
- * doubtful masks. Off plain backdrops a learned model ({@link SubjectModel}) gives a second opinion
- * that keeps, replaces or declines the cues' mask ({@link SubjectAgreement}). Last, a soft edge
+ * doubtful masks. A learned model ({@link SubjectModel}) gives a second opinion: on a blurred
+ * backdrop it keeps, replaces or declines the cues' mask ({@link SubjectAgreement}); on a texture it
+ * proposes its own cut-out, weighed against the cues' ({@link SubjectModelCut}). Last, a soft edge
  * upsampled to the input size.
  */
 public final class SubjectExtractor {
@@ -157,9 +158,24 @@ public final class SubjectExtractor {
         doubtful |= !plain && score.confidence() < OFF_PLAIN_MIN_CONFIDENCE;
         boolean declined = doubtful || !score.detected();
         double confidence = score.confidence();
+        // On a texture the model proposes its own cut-out and the cues' mask is weighed against it
+        // (SubjectModelCut.judge): its cut is the answer where the model was sure or the cues agree with it;
+        // otherwise no product is reported.
+        if (texture != null && model != null) {
+            float[] saliency = model.saliency(small, sw, sh);
+            if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
+                SubjectModelCut.Proposal proposal = SubjectModelCut.propose(workingCopy, saliency, sw, sh, f, model, !declined);
+                Subject judged = SubjectModelCut.judge(declined ? null : fg, proposal);
+                if (judged != null) {
+                    return new Subject(judged.mask(), judged.box(), declined ? OFF_PLAIN_MIN_CONFIDENCE : confidence, true);
+                }
+                boolean unsure = doubtful || !declined || proposal != null;
+                return Subject.fullFrame(w, h, unsure ? Math.min(confidence, 0.2) : confidence);
+            }
+        }
         boolean fromModel = false;
-        // Asked off plain backdrops only: on sweeps the cues were right where the model was.
-        boolean ask = !plain && model != null;
+        // Asked on blurred backdrops (textures above): on sweeps the cues were right where the model was.
+        boolean ask = step != null && model != null;
         float[] saliency = ask ? model.saliency(small, sw, sh) : null;
         boolean[] learned = null;
         if (saliency != null) {
@@ -169,11 +185,6 @@ public final class SubjectExtractor {
             // Where the cues declined or disagree on a blurred backdrop, a model mask whose outline
             // lies on the photo's sharp steps, with none of them left outside it, is an object in focus.
             if (verdict == Verdict.NEITHER && step != null && SubjectAgreement.backedBySteps(learned, step, sw, sh, 2 * r)) {
-                verdict = Verdict.MODEL;
-            }
-            // On a texture: a model mask that holds most of what departs from the backdrop is the product.
-            if (verdict == Verdict.NEITHER && texture != null
-                    && SubjectAgreement.backedByTexture(learned, texture.score, TEXTURE_THRESHOLD, sw, sh)) {
                 verdict = Verdict.MODEL;
             }
             if (verdict == Verdict.MODEL) {

@@ -87,38 +87,19 @@ class SubjectModelTest {
     }
 
     @Test
-    void onATextureTheModelsMaskMustHoldMostOfWhatDepartsFromTheBackdrop() {
+    void onATextureTheModelsCutIsTakenWhereTheModelIsSureOrTheCuesAgree() {
         int w = 200, h = 150;
         boolean[] product = box(w, h, 60, 40, 140, 120);
-        float[] score = new float[w * h];
-        // the product unlike the backdrop in most of it, and a few specks of the texture elsewhere
-        for (int y = 40; y < 120; y++) {
-            for (int x = 60; x < 140; x++) {
-                score[y * w + x] = (x + y) % 4 == 0 ? 0.5f : 2f;
-            }
-        }
-        for (int i = 0; i < 30; i++) {
-            score[(7 + (i * 37) % 130) * w + 5 + (i * 53) % 190] = 2f;
-        }
-        assertTrue(SubjectAgreement.backedByTexture(product, score, 1f, w, h), "the product");
-        // the same mask over something else as large beside it: a room's other things
-        float[] room = score.clone();
-        for (int y = 10; y < 100; y++) {
-            for (int x = 148; x < 198; x++) {
-                room[y * w + x] = 2f;
-            }
-        }
-        assertFalse(SubjectAgreement.backedByTexture(product, room, 1f, w, h), "more departs beside the mask");
-        // a mask that scores like the backdrop in most of it
-        float[] plainInside = score.clone();
-        for (int y = 40; y < 120; y++) {
-            for (int x = 60; x < 140; x++) {
-                plainInside[y * w + x] = y < 80 || (x + y) % 2 == 0 ? 0.5f : 2f; // a quarter of it unlike
-            }
-        }
-        assertFalse(SubjectAgreement.backedByTexture(product, plainInside, 1f, w, h), "mostly like the backdrop");
-        // a scene, not a product
-        assertFalse(SubjectAgreement.backedByTexture(box(w, h, 2, 2, 198, 148), score, 1f, w, h), "most of the frame");
+        Subject cut = Subject.ofMask(square(w, h, 60, 40, 80));
+        SubjectModelCut.Proposal sure = new SubjectModelCut.Proposal(cut, product, true);
+        SubjectModelCut.Proposal unsure = new SubjectModelCut.Proposal(cut, product, false);
+        boolean[] part = box(w, h, 60, 40, 140, 75);
+        assertEquals(cut, SubjectModelCut.judge(null, sure), "the cues found nothing, the model is sure");
+        assertEquals(cut, SubjectModelCut.judge(part, sure), "the cues found a part, the model is sure");
+        assertEquals(cut, SubjectModelCut.judge(box(w, h, 62, 42, 140, 120), unsure), "the cues agree");
+        assertNull(SubjectModelCut.judge(part, unsure), "they disagree and the model is not sure");
+        assertNull(SubjectModelCut.judge(null, unsure), "the cues found nothing and the model is not sure");
+        assertNull(SubjectModelCut.judge(product, null), "the model proposes nothing");
     }
 
     @Test
@@ -182,6 +163,16 @@ class SubjectModelTest {
             open[i] = !box(w, h, 0, 50, 120, 90)[i];
         }
         assertArrayEquals(cues, SubjectAgreement.openHoles(cues, open, new boolean[w * h], w, h, 16), "reaches the frame");
+    }
+
+    /** A w x h grey mask with a white square of side {@code side} at (x, y). */
+    private static java.awt.image.BufferedImage square(int w, int h, int x, int y, int side) {
+        java.awt.image.BufferedImage m = new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_BYTE_GRAY);
+        java.awt.Graphics2D g = m.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(x, y, side, side);
+        g.dispose();
+        return m;
     }
 
     private static boolean[] box(int w, int h, int x0, int y0, int x1, int y1) {
