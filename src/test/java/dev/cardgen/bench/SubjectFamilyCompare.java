@@ -6,13 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Two runs of {@link SubjectFamilyBench} (variant A and variant B of the stage, the same photos) side
  * by side per family, then judged leave-one-family-out: for each family left out, B is chosen when
  * its mean IoU over all the other families (each family's mean IoU, averaged, so every family weighs
- * the same) is higher than A's; the line shows what that choice gives on the family left out.
- * Usage: SubjectFamilyCompare a.tsv b.tsv [labelA] [labelB].
+ * the same) is higher than A's; the line shows what that choice gives on the family left out. Twice:
+ * with each photo scored by its IoU (a decline 0), and with a wrong cut-out (detected at IoU below
+ * 0.8) scored 0 too, no better than a decline, as the stage's discipline holds a partial cut-out
+ * reported as found to be worse than a decline. Usage: SubjectFamilyCompare a.tsv b.tsv [labelA] [labelB].
  */
 public final class SubjectFamilyCompare {
 
@@ -35,7 +38,10 @@ public final class SubjectFamilyCompare {
         System.out.printf("A = %s%nB = %s%n%n", la, lb);
         System.out.print(sideBySide(aa, bb));
         System.out.println();
-        System.out.print(leaveOneOut(aa, bb));
+        System.out.print(leaveOneOut(aa, bb, FamilyResult::iou, "IoU, a decline 0"));
+        System.out.println();
+        System.out.print(leaveOneOut(aa, bb, r -> r.iou() >= FamilyTables.WRONG_BELOW ? r.iou() : 0,
+                "IoU, a decline and a wrong cut-out 0"));
     }
 
     static String sideBySide(List<FamilyResult> a, List<FamilyResult> b) {
@@ -53,31 +59,44 @@ public final class SubjectFamilyCompare {
         return sb.toString();
     }
 
-    static String leaveOneOut(List<FamilyResult> a, List<FamilyResult> b) {
+    /** Leave one family out with each product photo scored by {@code score} (a declined photo's IoU is 0). */
+    static String leaveOneOut(List<FamilyResult> a, List<FamilyResult> b, ToDoubleFunction<FamilyResult> score, String scored) {
+        Map<String, Double> ma = familyMeans(a, score), mb = familyMeans(b, score);
         Map<String, FamilyTables.Line> fa = byFamily(a), fb = byFamily(b);
-        StringBuilder sb = new StringBuilder("Leave one family out (mean IoU over the other families' means; B chosen when higher):\n\n"
-                + "| left out | A on others | B on others | chosen | left out, with the choice: mean IoU / detected / wrong | A there | B there |\n"
+        StringBuilder sb = new StringBuilder("Leave one family out (each photo scored by " + scored
+                + "; mean over the other families' means; B chosen when higher):\n\n"
+                + "| left out | A on others | B on others | chosen | left out, with the choice: mean score / detected / wrong | A there | B there |\n"
                 + "|---|---|---|---|---|---|---|\n");
         int chooseB = 0;
         double sumChoice = 0, sumA = 0, sumB = 0;
-        int families = 0;
-        for (String out : fa.keySet()) {
-            if (fa.get(out).n() == 0) continue;
-            double sa = othersMean(fa, out), sbv = othersMean(fb, out);
+        for (String out : ma.keySet()) {
+            double sa = othersMean(ma, out), sbv = othersMean(mb, out);
             boolean pickB = sbv > sa;
-            FamilyTables.Line chosen = pickB ? fb.get(out) : fa.get(out);
             if (pickB) chooseB++;
-            families++;
-            sumChoice += chosen.meanIou();
-            sumA += fa.get(out).meanIou();
-            sumB += fb.get(out).meanIou();
+            sumChoice += pickB ? mb.get(out) : ma.get(out);
+            sumA += ma.get(out);
+            sumB += mb.get(out);
             sb.append(String.format(Locale.ROOT, "| %s | %.4f | %.4f | %s | %s | %s | %s |%n", out, sa, sbv, pickB ? "B" : "A",
-                    brief(chosen), brief(fa.get(out)), brief(fb.get(out))));
+                    brief(pickB ? mb.get(out) : ma.get(out), pickB ? fb.get(out) : fa.get(out)),
+                    brief(ma.get(out), fa.get(out)), brief(mb.get(out), fb.get(out))));
         }
+        int families = ma.size();
         sb.append(String.format(Locale.ROOT, "%nB chosen with %d of %d families left out. Mean over families of the left-out "
-                + "family's mean IoU: with the choice %.4f, always A %.4f, always B %.4f.%n", chooseB, families,
+                + "family's mean score: with the choice %.4f, always A %.4f, always B %.4f.%n", chooseB, families,
                 sumChoice / families, sumA / families, sumB / families));
         return sb.toString();
+    }
+
+    /** Each family's mean score over its product photos, in table order. */
+    private static Map<String, Double> familyMeans(List<FamilyResult> rows, ToDoubleFunction<FamilyResult> score) {
+        Map<String, List<Double>> scores = new LinkedHashMap<>();
+        for (FamilyResult r : rows) {
+            if (!r.product()) continue;
+            scores.computeIfAbsent(r.family(), k -> new ArrayList<>()).add(r.detected() ? score.applyAsDouble(r) : 0);
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        scores.forEach((f, v) -> out.put(f, v.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
+        return out;
     }
 
     private static Map<String, FamilyTables.Line> byFamily(List<FamilyResult> rows) {
@@ -88,13 +107,13 @@ public final class SubjectFamilyCompare {
         return out;
     }
 
-    private static double othersMean(Map<String, FamilyTables.Line> lines, String out) {
-        return lines.entrySet().stream().filter(e -> !e.getKey().equals(out) && e.getValue().n() > 0)
-                .mapToDouble(e -> e.getValue().meanIou()).average().orElse(Double.NaN);
+    private static double othersMean(Map<String, Double> means, String out) {
+        return means.entrySet().stream().filter(e -> !e.getKey().equals(out)).mapToDouble(Map.Entry::getValue)
+                .average().orElse(Double.NaN);
     }
 
-    private static String brief(FamilyTables.Line l) {
-        return String.format(Locale.ROOT, "%.3f / %d of %d / %d", l.meanIou(), l.detected(), l.n(), l.wrong());
+    private static String brief(double mean, FamilyTables.Line l) {
+        return String.format(Locale.ROOT, "%.3f / %d of %d / %d", mean, l.detected(), l.n(), l.wrong());
     }
 
     private static String share(int k, int n) {
