@@ -18,6 +18,8 @@
 #   bench/subject-bench.sh families [tuning|frozen|all] [width] [height] [out-dir]
 #   prints IoU per photo, then per family and per kind: detected, median IoU, wrong (IoU < 0.8),
 #   cast shadow kept in the mask, bare backdrops detected. SUBJECT_BENCH_ONLY=REGEX: only matching photos.
+# The box hint on the backdrop families (box = the product's bounds + 3 %, bare backdrops a box in the middle):
+#   bench/subject-bench.sh families-hint [tuning|frozen|all] [width] [height] [out-dir]
 # Two variants of the stage on the families, side by side and leave-one-family-out (B chosen for a
 # family left out when B beats A on the mean IoU of all the others):
 #   bench/subject-bench.sh families-compare "A_OPTS" "B_OPTS" [tuning|frozen|all] [width] [height]
@@ -34,8 +36,8 @@ if [ "${1:-}" = hint-lofo ]; then
   shift
   exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.render.subject.SubjectHintLofo "$@"
 fi
-if [ "${1:-}" = families ]; then
-  exec java -Djava.awt.headless=true -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
+if [ "${1:-}" = families ] || [ "${1:-}" = families-hint ]; then
+  exec java -Djava.awt.headless=true -Dfamilies.hint=$([ "$1" = families-hint ] && echo true || echo false) -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
     dev.cardgen.bench.SubjectFamilyBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}
 fi
 if [ "${1:-}" = families-compare ]; then

@@ -11,7 +11,7 @@ import java.util.function.Function;
 
 /**
  * Sums up backdrop-family results per family and per kind: product photos, share detected, median
- * IoU (a declined product photo counts 0), "wrong" (detected with IoU below 0.8), the mean share of
+ * IoU (a declined product photo counts 0), the share at IoU 0.90 or more, "wrong" (detected with IoU below 0.8), the mean share of
  * cast-shadow pixels kept in the mask (over detected photos with a cast shadow) and bare backdrops
  * detected.
  */
@@ -21,19 +21,20 @@ final class FamilyTables {
     static final double WRONG_BELOW = 0.8;
 
     /** One line of a table. */
-    record Line(String group, int n, int detected, double medianIou, double meanIou, int wrong, int shadowPhotos,
+    record Line(String group, int n, int detected, double medianIou, double meanIou, int at90, int wrong, int shadowPhotos,
                 double shadowShare, int bare, int bareDetected) {
 
         String cells() {
-            return String.format(Locale.ROOT, "%d | %s | %s | %d | %s | %s", n,
+            return String.format(Locale.ROOT, "%d | %s | %s | %s | %d | %s | %s", n,
                     n == 0 ? "-" : String.format(Locale.ROOT, "%.0f %%", 100.0 * detected / n),
-                    n == 0 ? "-" : String.format(Locale.ROOT, "%.3f", medianIou), wrong,
+                    n == 0 ? "-" : String.format(Locale.ROOT, "%.3f", medianIou),
+                    n == 0 ? "-" : String.format(Locale.ROOT, "%.0f %%", 100.0 * at90 / n), wrong,
                     shadowPhotos == 0 ? "-" : String.format(Locale.ROOT, "%.0f %% (%d)", 100 * shadowShare, shadowPhotos),
                     bare == 0 ? "-" : bareDetected + " of " + bare);
         }
     }
 
-    static final String HEADER_CELLS = "n | detected | median IoU | wrong | shadow kept (photos) | bare detected";
+    static final String HEADER_CELLS = "n | detected | median IoU | IoU ≥ 0.90 | wrong | shadow kept (photos) | bare detected";
 
     private FamilyTables() {
     }
@@ -45,6 +46,7 @@ final class FamilyTables {
         List<FamilyResult> bare = rows.stream().filter(r -> !r.product()).toList();
         return new Line(group, products.size(), (int) products.stream().filter(FamilyResult::detected).count(),
                 median(iou), Arrays.stream(iou).average().orElse(Double.NaN),
+                (int) Arrays.stream(iou).filter(v -> v >= 0.90).count(),
                 (int) products.stream().filter(r -> r.detected() && r.iou() < WRONG_BELOW).count(),
                 shadowed.size(), shadowed.stream().mapToDouble(FamilyResult::shadowShare).average().orElse(Double.NaN),
                 bare.size(), (int) bare.stream().filter(FamilyResult::detected).count());
@@ -61,7 +63,7 @@ final class FamilyTables {
     }
 
     static String perFamily(List<FamilyResult> rows) {
-        StringBuilder sb = new StringBuilder("| family | kind | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("| family | kind | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Line l : grouped(rows, FamilyResult::family)) {
             String kind = l.group().equals("all") ? "" : kindOf(rows, l.group());
             sb.append("| ").append(l.group()).append(" | ").append(kind).append(" | ").append(l.cells()).append(" |\n");
@@ -70,7 +72,7 @@ final class FamilyTables {
     }
 
     static String perKind(List<FamilyResult> rows) {
-        StringBuilder sb = new StringBuilder("| kind | families | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("| kind | families | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Line l : grouped(rows, r -> r.familyKind().name().toLowerCase(Locale.ROOT))) {
             long families = rows.stream().filter(r -> l.group().equals("all")
                     || r.familyKind().name().toLowerCase(Locale.ROOT).equals(l.group())).map(FamilyResult::family).distinct().count();
@@ -81,7 +83,7 @@ final class FamilyTables {
 
     /** Tuning against frozen: the frozen part is for reporting, never for choosing a rule. */
     static String perPart(List<FamilyResult> rows) {
-        StringBuilder sb = new StringBuilder("| part | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("| part | " + HEADER_CELLS + " |\n|---|---|---|---|---|---|---|---|\n");
         for (Line l : grouped(rows, r -> r.frozen() ? "frozen" : "tuning")) {
             sb.append("| ").append(l.group()).append(" | ").append(l.cells()).append(" |\n");
         }

@@ -1,9 +1,12 @@
 package dev.cardgen.bench;
 
 import dev.cardgen.render.fixtures.BackdropFamilies;
+import dev.cardgen.render.fixtures.HintScorecard;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
+import dev.cardgen.render.subject.SubjectHint;
+import java.awt.Rectangle;
 import java.awt.image.DataBufferByte;
 import java.io.File;
 import java.io.IOException;
@@ -22,6 +25,9 @@ import javax.imageio.ImageIO;
  * tables per family, per kind and per part in Markdown. Usage: [tuning|frozen|all] [width] [height] [outDir].
  * With outDir, writes each photo and its mask. {@code -Dfamilies.tsv=FILE} also writes the per-photo
  * results for {@link SubjectFamilyCompare}; {@code -Dfamilies.only=REGEX} runs only matching photos.
+ * {@code -Dfamilies.hint=true} judges the box hint instead of the automatic stage: each product photo
+ * gets the box a careful seller drags ({@link HintScorecard#boxAround}, the truth's bounds and 3 %), each
+ * bare backdrop a box in its middle; "detected" is then "found something in the box".
  * Photos are drawn and cut on at most two threads (the stage's own time is not measured here).
  */
 public final class SubjectFamilyBench {
@@ -55,7 +61,7 @@ public final class SubjectFamilyBench {
         pool.shutdown();
         String tsv = System.getProperty("families.tsv", "");
         if (!tsv.isEmpty()) FamilyResult.write(Path.of(tsv), rows);
-        System.out.printf(Locale.ROOT, "%n%s part, %d photos, %dx%d, %d threads, %.0f s, load average=%.2f, java=%s%n%n", part,
+        System.out.printf(Locale.ROOT, "%n%s%s part, %d photos, %dx%d, %d threads, %.0f s, load average=%.2f, java=%s%n%n", HINT ? "box hint, " : "", part,
                 rows.size(), w, h, threads, (System.nanoTime() - t0) / 1e9,
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.version"));
@@ -64,13 +70,22 @@ public final class SubjectFamilyBench {
         System.out.println(FamilyTables.perPart(rows));
     }
 
+    private static final boolean HINT = Boolean.getBoolean("families.hint");
+
+    /** The seller's box: round the product with {@link HintScorecard#MARGIN}, or the middle of a bare backdrop. */
+    private static Rectangle box(boolean[] truth, int w, int h) {
+        return truth == null ? new Rectangle(w * 3 / 10, h * 3 / 10, w * 2 / 5, h * 2 / 5)
+                : HintScorecard.boxAround(truth, w, h, HintScorecard.MARGIN);
+    }
+
     private static FamilyResult run(BackdropFamilies.Spec spec, int w, int h, File out) {
         BackdropFamilies.FamilyScene fs = BackdropFamilies.make(spec, w, h);
+        boolean[] truth = fs.scene().truth();
         long t0 = System.nanoTime();
-        Subject sub = SubjectExtractor.extract(fs.scene().image());
+        Subject sub = HINT ? SubjectExtractor.fromHint(fs.scene().image(), SubjectHint.of(box(truth, w, h)))
+                : SubjectExtractor.extract(fs.scene().image());
         double ms = (System.nanoTime() - t0) / 1e6;
         byte[] m = ((DataBufferByte) sub.mask().getRaster().getDataBuffer()).getData();
-        boolean[] truth = fs.scene().truth();
         double iou = truth == null ? Double.NaN : sub.detected() ? SyntheticPhotos.iou(truth, m) : 0;
         double shadow = Double.NaN;
         if (fs.shadow() != null && sub.detected()) {
