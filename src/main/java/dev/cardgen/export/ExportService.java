@@ -1,5 +1,6 @@
 package dev.cardgen.export;
 
+import dev.cardgen.core.OwnedEntity;
 import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.JobError;
 import dev.cardgen.api.ApiException;
@@ -50,7 +51,7 @@ public class ExportService {
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
         Generation g = Owned.require("generation", req.generationId(), "generation_id", i -> Ids.looksLike(Ids.GENERATION, i),
-                i -> Generation.findOwned(accountId, i));
+                i -> OwnedEntity.findOwned(Generation.class, accountId, i));
         if (g.status != GenerationStatus.COMPLETED) {
             throw ApiException.conflict("generation_not_completed",
                     "Generation " + g.id + " is '" + g.status.wire() + "'; only a completed generation can be exported.");
@@ -78,7 +79,7 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Export require(String accountId, String id) {
-        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> Export.findOwned(accountId, i));
+        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> OwnedEntity.findOwned(Export.class, accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

@@ -1,5 +1,6 @@
 package dev.cardgen.generation;
 
+import dev.cardgen.core.OwnedEntity;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
@@ -125,7 +126,7 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Generation require(String accountId, String id) {
-        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> Generation.findOwned(accountId, i));
+        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> OwnedEntity.findOwned(Generation.class, accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
