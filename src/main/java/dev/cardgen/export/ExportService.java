@@ -23,6 +23,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Creating, reading and listing exports, and their state transitions. */
 @ApplicationScoped
@@ -118,30 +119,32 @@ public class ExportService {
 
     /** processing → ready; false when it already ended (a repeated job run). */
     public boolean markReady(String id, String blobKey, long bytes) {
-        Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e == null || e.status != ExportStatus.PROCESSING) {
-            return false;
-        }
-        e.status = ExportStatus.READY;
-        e.blobKey = blobKey;
-        e.bytes = bytes;
-        e.completedAt = Times.now(clock);
-        publish(e, WebhookEvents.EXPORT_READY);
-        afterCommit.run(() -> metrics.exportFinished(ExportStatus.READY.wire(), null));
-        return true;
+        return finish(id, ExportStatus.READY, null, null, e -> {
+            e.blobKey = blobKey;
+            e.bytes = bytes;
+        });
     }
 
     /** processing → failed with a code, once. */
     public void fail(String id, String code, String message) {
+        finish(id, ExportStatus.FAILED, code, message, e -> {
+        });
+    }
+
+    /** processing → {@code status}, once: the end time, the webhook event and the outcome's metric come with it. */
+    private boolean finish(String id, ExportStatus status, String code, String message, Consumer<Export> result) {
         Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e != null && e.status == ExportStatus.PROCESSING) {
-            e.status = ExportStatus.FAILED;
-            e.errorCode = code;
-            e.errorMessage = message;
-            e.completedAt = Times.now(clock);
-            publish(e, WebhookEvents.EXPORT_FAILED);
-            afterCommit.run(() -> metrics.exportFinished(ExportStatus.FAILED.wire(), code));
+        if (e == null || e.status != ExportStatus.PROCESSING) {
+            return false;
         }
+        e.status = status;
+        e.errorCode = code;
+        e.errorMessage = message;
+        result.accept(e);
+        e.completedAt = Times.now(clock);
+        publish(e, status == ExportStatus.READY ? WebhookEvents.EXPORT_READY : WebhookEvents.EXPORT_FAILED);
+        afterCommit.run(() -> metrics.exportFinished(status.wire(), code));
+        return true;
     }
 
     /** The event carries the export as its GET shows it, links based on the URL its generation was created at. */
