@@ -141,13 +141,7 @@ class RenderStreamTest {
             insertAndNotify(other, gen, 2, "variant", "{\"index\":0}");
             insertAndNotify(other, gen, 3, "done", "{\"status\":\"completed\"}");
         }
-        String body = CompletableFuture.supplyAsync(() -> {
-            try (InputStream in = res.body()) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        String body = readToEnd(res);
         assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
                 + "id: 2\nevent: variant\ndata: {\"index\":0}\n\n"
                 + "id: 3\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
@@ -165,13 +159,7 @@ class RenderStreamTest {
             insertAndNotify(other, gen, 1, "progress", "{\"stage\":\"subject\"}");
             insertAndNotify(other, gen, 2, "done", "{\"status\":\"completed\"}");
         }
-        String body = CompletableFuture.supplyAsync(() -> {
-            try (InputStream in = res.body()) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        String body = readToEnd(res);
         assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
                 + "id: 2\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
     }
@@ -245,6 +233,17 @@ class RenderStreamTest {
     static String withoutKeepAlives(String body) {
         assertTrue(body.startsWith("retry: 3000\n\n"), body);
         return body.substring("retry: 3000\n\n".length()).replace(": keep-alive\n\n", "");
+    }
+
+    /** The whole body, read until the server closes the stream; fails after {@link #TIMEOUT}. */
+    private static String readToEnd(HttpResponse<InputStream> res) throws Exception {
+        return CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = res.body()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** Reads until {@code n} events arrived; each as "name data". */
