@@ -1,5 +1,6 @@
 package dev.cardgen.generation;
 
+import dev.cardgen.core.Json;
 import dev.cardgen.core.OwnedEntity;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -111,7 +112,7 @@ public class GenerationService {
         g.template = req.template();
         g.marketplace = req.marketplace();
         g.ratio = req.ratio().id();
-        g.texts = write(TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
+        g.texts = Json.write(json, TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
         g.seed = SEEDS.nextLong();
         g.cutoutVersion = asset.cutoutVersion;
         g.baseUrl = baseUrl;
@@ -348,14 +349,6 @@ public class GenerationService {
             return json.readValue(g.texts, Texts.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored texts unreadable", e);
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
