@@ -84,8 +84,7 @@ class RenderStreamTest {
         log.append(gen, "progress", Map.of("stage", "subject"));
         log.append(gen, "progress", Map.of("stage", "scene"));
 
-        HttpResponse<InputStream> first = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> first = open(token);
         try (InputStream body = first.body()) {
             BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
             List<String> frames = readFrames(reader, 2);
@@ -132,8 +131,7 @@ class RenderStreamTest {
     void eventsWrittenByAnotherInstanceReachAConnectedClient() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         assertEquals(200, res.statusCode());
         // As another instance would: rows plus NOTIFY on its own connection, nothing in this process.
         try (Connection other = DriverManager.getConnection(jdbcUrl, "postgres", "postgres")) {
@@ -151,8 +149,7 @@ class RenderStreamTest {
     void eventsAppendedWhileTheListenConnectionIsDownArriveAfterItReconnects() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         try (Connection other = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
              java.sql.Statement st = other.createStatement()) {
             st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cardgen-listen-cardgen_events'");
@@ -168,8 +165,7 @@ class RenderStreamTest {
     void keepAliveCommentsArriveWhileNothingHappens() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         try (InputStream in = res.body()) {
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String first = CompletableFuture.supplyAsync(() -> {
@@ -233,6 +229,11 @@ class RenderStreamTest {
     static String withoutKeepAlives(String body) {
         assertTrue(body.startsWith("retry: 3000\n\n"), body);
         return body.substring("retry: 3000\n\n".length()).replace(": keep-alive\n\n", "");
+    }
+
+    /** The stream of {@code token}, once its headers arrived (within {@link #TIMEOUT}). */
+    private HttpResponse<InputStream> open(String token) throws Exception {
+        return http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream()).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** The whole body, read until the server closes the stream; fails after {@link #TIMEOUT}. */
