@@ -1,7 +1,6 @@
 package dev.cardgen.account;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -13,11 +12,8 @@ import java.time.Instant;
 public class Account extends PanacheEntityBase {
     @Id
     public String id;
-    @Column(nullable = false)
     public String name;
     /** Variant units per month; null means the configured default. */
-    @Column(name = "monthly_allowance")
     public Integer monthlyAllowance;
-    @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 }

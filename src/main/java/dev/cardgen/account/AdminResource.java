@@ -3,7 +3,6 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
-import dev.cardgen.api.Strings;
 import dev.cardgen.core.Times;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -65,15 +64,9 @@ public class AdminResource {
     @Operation(operationId = "createAccount", summary = "Create an account with its default project")
     @APIResponse(responseCode = "201", description = "The new account", content = @Content(schema = @Schema(implementation = AccountView.class)))
     public Response create(CreateAccount body) {
-        if (body == null || Strings.isBlank(body.name())) {
-            throw ApiException.missingParam("name");
-        }
-        if (body.name().length() > 200) {
-            throw ApiException.invalidParam("name", "name must be at most 200 characters.");
-        }
-        ClientStrings.require("name", body.name());
+        String name = ClientStrings.name("name", body == null ? null : body.name());
         checkAllowance(body.monthlyAllowance());
-        return Response.status(201).entity(AccountView.of(accounts.create(body.name().trim(), body.monthlyAllowance()))).build();
+        return Response.status(201).entity(AccountView.of(accounts.create(name, body.monthlyAllowance()))).build();
     }
 
     @GET

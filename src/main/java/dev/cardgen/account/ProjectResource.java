@@ -1,10 +1,8 @@
 package dev.cardgen.account;
 
-import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
-import dev.cardgen.api.Strings;
 import dev.cardgen.core.Times;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -50,14 +48,8 @@ public class ProjectResource {
     @Operation(operationId = "createProject", summary = "Create a project")
     @APIResponse(responseCode = "201", description = "The new project", content = @Content(schema = @Schema(implementation = ProjectView.class)))
     public Response create(CreateProject body) {
-        if (body == null || Strings.isBlank(body.name())) {
-            throw ApiException.missingParam("name");
-        }
-        if (body.name().length() > 200) {
-            throw ApiException.invalidParam("name", "name must be at most 200 characters.");
-        }
-        ClientStrings.require("name", body.name());
-        return Response.status(201).entity(ProjectView.of(projects.create(caller.accountId(), body.name().trim()))).build();
+        String name = ClientStrings.name("name", body == null ? null : body.name());
+        return Response.status(201).entity(ProjectView.of(projects.create(caller.accountId(), name))).build();
     }
 
     @GET

@@ -1,5 +1,6 @@
 package dev.cardgen.account;
 
+import dev.cardgen.core.OwnedEntity;
 import dev.cardgen.core.Ids;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.PageRequest;
@@ -35,7 +36,7 @@ public class ProjectService {
     /** The project with this id in this account, or 404 exactly as for an id that never existed. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Project require(String accountId, String id, String param) {
-        return Owned.require("project", id, param, i -> Ids.looksLike(Ids.PROJECT, i), i -> Project.findOwned(accountId, i));
+        return Owned.require("project", id, param, i -> Ids.looksLike(Ids.PROJECT, i), i -> OwnedEntity.findOwned(Project.class, accountId, i));
     }
 
     /** {@code projectId} when given (checked), else the account's default project. */

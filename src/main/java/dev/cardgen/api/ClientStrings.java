@@ -6,6 +6,8 @@ package dev.cardgen.api;
  * Free texts may span lines, so they alone may hold a line feed.
  */
 public final class ClientStrings {
+    public static final int MAX_NAME = 200;
+
     private ClientStrings() {
     }
 
@@ -29,5 +31,19 @@ public final class ClientStrings {
             throw ApiException.invalidParam(param, param + " must not contain control characters.");
         }
         return value;
+    }
+
+    /**
+     * A required name (an account's, a project's), trimmed: 400 {@code parameter_missing} when absent or
+     * blank, {@code parameter_invalid} when longer than {@link #MAX_NAME} characters or holding a control character.
+     */
+    public static String name(String param, String value) {
+        if (Strings.isBlank(value)) {
+            throw ApiException.missingParam(param);
+        }
+        if (value.length() > MAX_NAME) {
+            throw ApiException.invalidParam(param, param + " must be at most " + MAX_NAME + " characters.");
+        }
+        return require(param, value).trim();
     }
 }

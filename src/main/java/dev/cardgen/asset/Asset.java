@@ -1,10 +1,9 @@
 package dev.cardgen.asset;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import dev.cardgen.core.OwnedEntity;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import java.awt.Rectangle;
@@ -14,23 +13,14 @@ import java.util.Optional;
 /** A product photo. Deleted assets keep their row (generations refer to it) but lose their bytes and vanish from the API. */
 @Entity
 @Table(name = "assets")
-public class Asset extends PanacheEntityBase {
-    @Id
-    public String id;
-    @Column(name = "account_id", nullable = false)
-    public String accountId;
-    @Column(name = "project_id", nullable = false)
+public class Asset extends OwnedEntity {
     public String projectId;
     public int width;
     public int height;
-    @Column(name = "mime_type", nullable = false)
     public String mimeType;
-    @Column(name = "original_filename")
     public String originalFilename;
     public long bytes;
-    @Column(name = "subject_detected")
     public boolean subjectDetected;
-    @Column(name = "subject_confidence")
     public double subjectConfidence;
     @Column(name = "subject_x")
     public int subjectX;
@@ -40,18 +30,12 @@ public class Asset extends PanacheEntityBase {
     public int subjectW;
     @Column(name = "subject_h")
     public int subjectH;
-    @Column(name = "subject_source", nullable = false)
     @Convert(converter = SubjectSource.Column.class)
     public SubjectSource subjectSource = SubjectSource.AUTO;
     /** The current cut-out's version: 1 at upload, one more for each mask a seller makes. */
-    @Column(name = "cutout_version", nullable = false)
     public int cutoutVersion = 1;
     /** The working copy is a PNG (an upload whose alpha is the mask), not a JPEG. */
-    @Column(name = "working_png", nullable = false)
     public boolean workingPng;
-    @Column(name = "created_at", nullable = false)
-    public Instant createdAt;
-    @Column(name = "deleted_at")
     public Instant deletedAt;
 
     public Rectangle subjectBox() {

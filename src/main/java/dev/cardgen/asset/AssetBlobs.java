@@ -52,6 +52,18 @@ public final class AssetBlobs {
         return prefix(assetId) + (version == 1 ? "mask.png" : "mask-v" + version + ".png");
     }
 
+    /** The keys one upload writes: its original, its working copy and its first mask. */
+    public record UploadKeys(String original, String workingCopy, String mask) {
+        public List<String> all() {
+            return List.of(original, workingCopy, mask);
+        }
+    }
+
+    /** The keys of an upload whose working copy is a PNG ({@code png}, its alpha is the mask) or a JPEG. */
+    public static UploadKeys upload(String assetId, boolean png) {
+        return new UploadKeys(original(assetId), workingCopy(assetId, png), mask(assetId));
+    }
+
     /** What an upload may store; an asset's later masks are found by listing its {@link #prefix}. */
     public static List<String> all(String assetId) {
         return List.of(original(assetId), workingCopy(assetId), workingCopy(assetId, true), mask(assetId));

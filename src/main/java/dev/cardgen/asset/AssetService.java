@@ -32,7 +32,6 @@ import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -43,10 +42,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Upload, read, list and delete of product photos. An upload's header is validated before anything
- * is stored; its blobs are written (partly while it is decoded) before its row, and removed again if
- * decoding, analysis or the row fails, so a failed upload leaves neither (the orphan sweeper catches
- * a crash in between).
+ * Upload, read, list and delete of product photos. An upload's header and pixels are validated
+ * before anything is stored; its blobs are written (partly while its subject is cut out) before its
+ * row, and removed again if the cut-out or the row fails, so a failed upload leaves neither (the
+ * orphan sweeper catches a crash in between).
  */
 @ApplicationScoped
 public class AssetService {
@@ -59,8 +58,8 @@ public class AssetService {
     private final Metrics metrics;
     private final Clock clock;
     /**
-     * Blob writes that overlap an upload's decoding. No queue: when every thread is busy the request
-     * thread writes itself (as before), so a burst of uploads can neither pile up nor deadlock here.
+     * Blob writes that overlap an upload's subject cut-out. No queue: when every thread is busy the
+     * request thread writes itself, so a burst of uploads can neither pile up nor deadlock here.
      */
     private final ExecutorService storing = new ThreadPoolExecutor(0, 4, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
         Thread t = new Thread(r, "cardgen-asset-store");
@@ -98,6 +97,10 @@ public class AssetService {
         }
     }
 
+    /**
+     * The upload's path, one step after another: each step is a call out that returns here, and the one
+     * background write is the only code of this class that runs from elsewhere.
+     */
     private Asset store(String accountId, String projectId, Upload upload) {
         String project = projects.resolve(accountId, projectId).id;
         if (upload.size() > limits.maxBytes()) {
@@ -108,40 +111,40 @@ public class AssetService {
         ImageInfo info = image.info();
         SubjectHint hint = CutoutHint.parseField(upload.subjectBox(), info.width(), info.height());
         String id = Ids.next(Ids.ASSET);
-        // The header is valid: store the original while the pixels are decoded and analysed, and the
-        // working copy while the subject is cut out. Any failure removes whatever was stored.
-        List<Future<?>> stores = new ArrayList<>(2);
+        WorkingCopy copy = decode(image);
+        // The upload's own alpha is the mask when it outlines a product, unless the seller drew a box.
+        boolean ownAlpha = hint == null && copy.alpha() != null && SubjectMasks.judge(copy.alpha()) == SubjectMasks.Verdict.PRODUCT;
+        BufferedImage working = ownAlpha ? copy.rgb() : copy.flattened();
+        AssetBlobs.UploadKeys keys = AssetBlobs.upload(id, ownAlpha);
+        // The header and the pixels are valid: the original and the working copy are stored while the
+        // subject is cut out. Any failure removes whatever was stored.
+        Future<?> stored = storing.submit(() -> {
+            blobs.put(keys.original(), upload.file(), info.format().mimeType());
+            if (ownAlpha) {
+                // lossless, so the colours of the edge the upload's alpha outlines stay its own
+                blobs.put(keys.workingCopy(), ImageEncoder.png(working), "image/png");
+            } else {
+                blobs.put(keys.workingCopy(), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
+            }
+        });
         try {
-            stores.add(storing.submit(() -> blobs.put(AssetBlobs.original(id), upload.file(), info.format().mimeType())));
-            WorkingCopy copy = decode(image);
-            // The upload's own alpha is the mask when it outlines a product, unless the seller drew a box.
-            boolean ownAlpha = hint == null && copy.alpha() != null && SubjectMasks.judge(copy.alpha()) == SubjectMasks.Verdict.PRODUCT;
-            BufferedImage working = ownAlpha ? copy.rgb() : copy.flattened();
-            stores.add(storing.submit(() -> storeWorkingCopy(id, working, ownAlpha)));
             long t0 = System.nanoTime();
             Subject subject = ownAlpha ? Subject.ofMask(copy.alpha())
                     : hint != null ? AssetCutouts.cutInBox(working, hint, info.width(), info.height(), "subject_box")
                     : SubjectExtractor.extract(working);
             metrics.stage("subject", System.nanoTime() - t0);
             SubjectSource source = ownAlpha ? SubjectSource.ALPHA : hint != null ? SubjectSource.HINT : SubjectSource.AUTO;
-            blobs.put(AssetBlobs.mask(id), subject.maskPng(), "image/png");
-            for (Future<?> f : stores) {
-                awaitStored(f);
-            }
-            return QuarkusTransaction.requiringNew().call(() -> insert(id, accountId, project, upload, info, subject, source));
+            blobs.put(keys.mask(), subject.maskPng(), "image/png");
+            awaitStored(stored);
+            Asset asset = newAsset(id, accountId, project, upload, info, subject, source);
+            QuarkusTransaction.requiringNew().run(asset::persist);
+            return asset;
         } catch (RuntimeException e) {
-            stores.forEach(AssetService::awaitQuietly);
-            AssetBlobs.all(id).forEach(this::deleteQuietly);
+            awaitQuietly(stored);
+            for (String key : keys.all()) {
+                deleteQuietly(key);
+            }
             throw e;
-        }
-    }
-
-    /** JPEG, or a lossless PNG where the upload's alpha is the mask, so the colours of its edge stay its own. */
-    private void storeWorkingCopy(String id, BufferedImage working, boolean lossless) {
-        if (lossless) {
-            blobs.put(AssetBlobs.workingCopy(id, true), ImageEncoder.png(working), "image/png");
-        } else {
-            blobs.put(AssetBlobs.workingCopy(id), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
         }
     }
 
@@ -169,8 +172,9 @@ public class AssetService {
         storing.shutdown();
     }
 
-    private Asset insert(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject,
-                         SubjectSource source) {
+    /** The new asset's row, not yet persisted: it is written once its blobs are. */
+    private Asset newAsset(String id, String accountId, String projectId, Upload upload, ImageInfo info, Subject subject,
+                           SubjectSource source) {
         Asset a = new Asset();
         a.id = id;
         a.accountId = accountId;
@@ -191,7 +195,6 @@ public class AssetService {
         a.workingPng = source == SubjectSource.ALPHA;
         a.cutoutVersion = 1;
         a.createdAt = Times.now(clock);
-        a.persist();
         return a;
     }
 

@@ -1,5 +1,6 @@
 package dev.cardgen.export;
 
+import dev.cardgen.core.OwnedEntity;
 import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.JobError;
 import dev.cardgen.api.ApiException;
@@ -22,6 +23,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Creating, reading and listing exports, and their state transitions. */
 @ApplicationScoped
@@ -50,7 +52,7 @@ public class ExportService {
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
         Generation g = Owned.require("generation", req.generationId(), "generation_id", i -> Ids.looksLike(Ids.GENERATION, i),
-                i -> Generation.findOwned(accountId, i));
+                i -> OwnedEntity.findOwned(Generation.class, accountId, i));
         if (g.status != GenerationStatus.COMPLETED) {
             throw ApiException.conflict("generation_not_completed",
                     "Generation " + g.id + " is '" + g.status.wire() + "'; only a completed generation can be exported.");
@@ -78,7 +80,7 @@ public class ExportService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Export require(String accountId, String id) {
-        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> Export.findOwned(accountId, i));
+        return Owned.require("export", id, i -> Ids.looksLike(Ids.EXPORT, i), i -> OwnedEntity.findOwned(Export.class, accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -117,30 +119,32 @@ public class ExportService {
 
     /** processing → ready; false when it already ended (a repeated job run). */
     public boolean markReady(String id, String blobKey, long bytes) {
-        Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e == null || e.status != ExportStatus.PROCESSING) {
-            return false;
-        }
-        e.status = ExportStatus.READY;
-        e.blobKey = blobKey;
-        e.bytes = bytes;
-        e.completedAt = Times.now(clock);
-        publish(e, WebhookEvents.EXPORT_READY);
-        afterCommit.run(() -> metrics.exportFinished(ExportStatus.READY.wire(), null));
-        return true;
+        return finish(id, ExportStatus.READY, null, null, e -> {
+            e.blobKey = blobKey;
+            e.bytes = bytes;
+        });
     }
 
     /** processing → failed with a code, once. */
     public void fail(String id, String code, String message) {
+        finish(id, ExportStatus.FAILED, code, message, e -> {
+        });
+    }
+
+    /** processing → {@code status}, once: the end time, the webhook event and the outcome's metric come with it. */
+    private boolean finish(String id, ExportStatus status, String code, String message, Consumer<Export> result) {
         Export e = Export.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (e != null && e.status == ExportStatus.PROCESSING) {
-            e.status = ExportStatus.FAILED;
-            e.errorCode = code;
-            e.errorMessage = message;
-            e.completedAt = Times.now(clock);
-            publish(e, WebhookEvents.EXPORT_FAILED);
-            afterCommit.run(() -> metrics.exportFinished(ExportStatus.FAILED.wire(), code));
+        if (e == null || e.status != ExportStatus.PROCESSING) {
+            return false;
         }
+        e.status = status;
+        e.errorCode = code;
+        e.errorMessage = message;
+        result.accept(e);
+        e.completedAt = Times.now(clock);
+        publish(e, status == ExportStatus.READY ? WebhookEvents.EXPORT_READY : WebhookEvents.EXPORT_FAILED);
+        afterCommit.run(() -> metrics.exportFinished(status.wire(), code));
+        return true;
     }
 
     /** The event carries the export as its GET shows it, links based on the URL its generation was created at. */

@@ -1,5 +1,6 @@
 package dev.cardgen.generation;
 
+import dev.cardgen.core.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.asset.Asset;
@@ -121,7 +122,7 @@ public class GenerationJob implements JobHandler {
         metrics.stage("render", System.nanoTime() - t0);
         byte[] jpeg = engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
         blobs.put(GenerationBlobs.preview(g.id, index), jpeg, "image/jpeg");
-        return generations.addVariant(g.id, index, write(design), size[0], size[1]);
+        return generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1]);
     }
 
     /** Preview canvas of a ratio: the 1200 px preset size scaled to at most 800 px. */
@@ -165,14 +166,6 @@ public class GenerationJob implements JobHandler {
     private void checkTime(Generation g) {
         if (g.startedAt != null && Duration.between(g.startedAt, clock.instant()).compareTo(settings.timeout()) > 0) {
             throw new JobFailure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
         }
     }
 

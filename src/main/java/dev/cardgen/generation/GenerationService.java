@@ -1,5 +1,7 @@
 package dev.cardgen.generation;
 
+import dev.cardgen.core.Json;
+import dev.cardgen.core.OwnedEntity;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
@@ -110,7 +112,7 @@ public class GenerationService {
         g.template = req.template();
         g.marketplace = req.marketplace();
         g.ratio = req.ratio().id();
-        g.texts = write(TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
+        g.texts = Json.write(json, TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
         g.seed = SEEDS.nextLong();
         g.cutoutVersion = asset.cutoutVersion;
         g.baseUrl = baseUrl;
@@ -125,7 +127,7 @@ public class GenerationService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Generation require(String accountId, String id) {
-        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> Generation.findOwned(accountId, i));
+        return Owned.require("generation", id, i -> Ids.looksLike(Ids.GENERATION, i), i -> OwnedEntity.findOwned(Generation.class, accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -347,14 +349,6 @@ public class GenerationService {
             return json.readValue(g.texts, Texts.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored texts unreadable", e);
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -23,11 +23,8 @@ public class GenerationVariant extends PanacheEntityBase {
     @EmbeddedId
     public Key key;
     public String design;
-    @Column(name = "preview_width")
     public int previewWidth;
-    @Column(name = "preview_height")
     public int previewHeight;
-    @Column(name = "created_at")
     public Instant createdAt;
 
     public static List<GenerationVariant> of(String generationId) {

@@ -1,6 +1,6 @@
 package dev.cardgen.stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.cardgen.core.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.core.Times;
 import dev.cardgen.pg.ListenConfig;
@@ -103,12 +103,7 @@ public class EventLog {
      * record, serialised with the application's ObjectMapper (snake_case).
      */
     public StreamEvent append(String streamId, String event, Object data) {
-        String dataJson;
-        try {
-            dataJson = json.writeValueAsString(data);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("Event data cannot be written as JSON", e);
-        }
+        String dataJson = Json.write(json, data);
         int seq = QuarkusTransaction.requiringNew().call(() -> insert(streamId, event, dataJson));
         StreamEvent appended = new StreamEvent(streamId, seq, event, dataJson);
         deliver(streamId, List.of(appended));

@@ -1,6 +1,7 @@
 package dev.cardgen.stream;
 
 import dev.cardgen.api.ApiException;
+import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.api.FrameworkErrors;
 import dev.cardgen.api.HttpEdge;
 import dev.cardgen.core.Unavailability;
@@ -72,7 +73,7 @@ public class RenderStreamRoute {
     private void handle(RoutingContext ctx) {
         String token = ctx.pathParam("token");
         Integer lastEventId = lastEventId(ctx.request().getHeader("Last-Event-ID"));
-        ctx.vertx().<Start>executeBlocking(() -> start(tokens.resolve(token), lastEventId), false).onComplete(ar -> {
+        ctx.vertx().<Start>executeBlocking(() -> start(streamOf(token), lastEventId), false).onComplete(ar -> {
             if (ar.succeeded() && ar.result().nothingLeft()) {
                 ctx.response().setStatusCode(204).end();
             } else if (ar.succeeded()) {
@@ -87,6 +88,17 @@ public class RenderStreamRoute {
                 edge.write(ctx, FrameworkErrors.internal());
             }
         });
+    }
+
+    /** The token's stream: 404 {@code resource_missing} for an unknown token, 410 {@code stream_expired} for an expired one. */
+    private String streamOf(String token) {
+        StreamTokens.Resolved resolved = tokens.resolve(token)
+                .orElseThrow(() -> new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "No such stream.", null));
+        if (resolved.expired()) {
+            throw new ApiException(410, ErrorTypes.INVALID_REQUEST, "stream_expired",
+                    "This stream URL has expired; fetch the generation for its current state.", null);
+        }
+        return resolved.streamId();
     }
 
     /**

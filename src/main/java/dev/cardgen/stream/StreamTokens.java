@@ -1,7 +1,5 @@
 package dev.cardgen.stream;
 
-import dev.cardgen.api.ApiException;
-import dev.cardgen.api.ErrorTypes;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** Capability tokens of {@code /api/v1/render-stream/{token}}: 32 random bytes, base64url, stored as SHA-256. */
@@ -62,32 +61,22 @@ public class StreamTokens {
         return new IssuedToken(token, expires);
     }
 
-    /**
-     * @return the stream id of a valid token
-     * @throws ApiException 404 {@code resource_missing} for an unknown token, 410 {@code stream_expired} for an expired one
-     */
+    /** What a known token names: its stream, and whether the token has expired. */
+    public record Resolved(String streamId, boolean expired) {
+    }
+
+    /** The stream of {@code token}; empty for a token that is malformed or was never issued. */
     @Transactional(Transactional.TxType.REQUIRED)
-    public String resolve(String token) {
+    public Optional<Resolved> resolve(String token) {
         if (token == null || !SHAPE.matcher(token).matches()) {
-            throw missing();
+            return Optional.empty();
         }
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("SELECT stream_id, expires_at <= ?2 FROM stream_tokens WHERE token_hash = ?1")
                 .setParameter(1, sha256(token))
                 .setParameter(2, clock.instant())
                 .getResultList();
-        if (rows.isEmpty()) {
-            throw missing();
-        }
-        if (Boolean.TRUE.equals(rows.get(0)[1])) {
-            throw new ApiException(410, ErrorTypes.INVALID_REQUEST, "stream_expired",
-                    "This stream URL has expired; fetch the generation for its current state.", null);
-        }
-        return (String) rows.get(0)[0];
-    }
-
-    private static ApiException missing() {
-        return new ApiException(404, ErrorTypes.INVALID_REQUEST, "resource_missing", "No such stream.", null);
+        return rows.stream().findFirst().map(row -> new Resolved((String) row[0], Boolean.TRUE.equals(row[1])));
     }
 
     /** The stored form of a token. */

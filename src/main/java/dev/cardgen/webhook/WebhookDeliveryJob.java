@@ -1,6 +1,6 @@
 package dev.cardgen.webhook;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.cardgen.core.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.Times;
@@ -121,7 +121,7 @@ public class WebhookDeliveryJob implements JobHandler {
         List<WebhookViews.AttemptView> attempts = new ArrayList<>(WebhookViews.attempts(d, json));
         attempts.add(new WebhookViews.AttemptView(Times.iso(started), outcome.durationMs(), outcome.statusCode(),
                 outcome.error() != null ? outcome.error() : outcome.succeeded() ? null : "the receiver answered " + outcome.statusCode()));
-        d.attempts = write(attempts);
+        d.attempts = Json.write(json, attempts);
         Instant now = Times.now(clock);
         if (outcome.succeeded()) {
             end(d, DeliveryStatus.SUCCEEDED, now);
@@ -151,13 +151,5 @@ public class WebhookDeliveryJob implements JobHandler {
         d.completedAt = now;
         d.nextAttemptAt = null;
         d.enqueued = false;
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cardgen.webhook;
 
+import dev.cardgen.core.OwnedEntity;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.core.Ids;
@@ -67,7 +68,7 @@ public class WebhookEndpoints {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public WebhookEndpoint require(String accountId, String id) {
-        return Owned.require("webhook endpoint", id, i -> ENDPOINT_ID.matcher(i).matches(), i -> WebhookEndpoint.findOwned(accountId, i));
+        return Owned.require("webhook endpoint", id, i -> ENDPOINT_ID.matcher(i).matches(), i -> OwnedEntity.findOwned(WebhookEndpoint.class, accountId, i));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

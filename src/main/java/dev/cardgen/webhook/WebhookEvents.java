@@ -1,6 +1,6 @@
 package dev.cardgen.webhook;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.cardgen.core.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.core.Ids;
 import dev.cardgen.core.Times;
@@ -63,12 +63,7 @@ public class WebhookEvents {
         event.put("type", type);
         event.put("created_at", Times.iso(now));
         event.put("data", resource);
-        String body;
-        try {
-            body = json.writeValueAsString(event);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("event not serialisable", e);
-        }
+        String body = Json.write(json, event);
         for (WebhookEndpoint endpoint : endpoints) {
             WebhookDelivery d = new WebhookDelivery();
             d.id = Ids.next(WebhookEndpoints.DELIVERY_PREFIX);

@@ -13,8 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The house's walls: the kernel knows nothing of the service, the HTTP edge knows only the kernel,
- * and the queue, the instances' heartbeat, storage, LISTEN and the render engine do not import the
- * HTTP edge. Read from the sources, so a new import across a wall fails the build.
+ * and the queue, the instances' heartbeat, storage, LISTEN, the event log, the stream tokens and the
+ * render engine do not import the HTTP edge (the SSE route, an HTTP route, does). Read from the
+ * sources, so a new import across a wall fails the build.
  */
 class LayeringTest {
 
@@ -37,6 +38,13 @@ class LayeringTest {
         for (String pkg : List.of("jobs", "instances", "storage", "pg", "render")) {
             assertEquals(List.of(), offending(pkg, "import dev.cardgen.api."), pkg);
         }
+    }
+
+    @Test
+    void theStreamImportsTheHttpEdgeOnlyInItsRoute() throws IOException {
+        assertEquals(List.of(), offending("stream", "import dev.cardgen.api.").stream()
+                .filter(line -> !line.startsWith("stream/RenderStreamRoute.java: "))
+                .toList());
     }
 
     /** Lines of the package's sources (and its sub-packages') that start with {@code prefix}, each with its file. */

@@ -84,8 +84,7 @@ class RenderStreamTest {
         log.append(gen, "progress", Map.of("stage", "subject"));
         log.append(gen, "progress", Map.of("stage", "scene"));
 
-        HttpResponse<InputStream> first = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> first = open(token);
         try (InputStream body = first.body()) {
             BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
             List<String> frames = readFrames(reader, 2);
@@ -132,8 +131,7 @@ class RenderStreamTest {
     void eventsWrittenByAnotherInstanceReachAConnectedClient() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         assertEquals(200, res.statusCode());
         // As another instance would: rows plus NOTIFY on its own connection, nothing in this process.
         try (Connection other = DriverManager.getConnection(jdbcUrl, "postgres", "postgres")) {
@@ -141,13 +139,7 @@ class RenderStreamTest {
             insertAndNotify(other, gen, 2, "variant", "{\"index\":0}");
             insertAndNotify(other, gen, 3, "done", "{\"status\":\"completed\"}");
         }
-        String body = CompletableFuture.supplyAsync(() -> {
-            try (InputStream in = res.body()) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        String body = readToEnd(res);
         assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
                 + "id: 2\nevent: variant\ndata: {\"index\":0}\n\n"
                 + "id: 3\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
@@ -157,21 +149,14 @@ class RenderStreamTest {
     void eventsAppendedWhileTheListenConnectionIsDownArriveAfterItReconnects() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         try (Connection other = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
              java.sql.Statement st = other.createStatement()) {
             st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cardgen-listen-cardgen_events'");
             insertAndNotify(other, gen, 1, "progress", "{\"stage\":\"subject\"}");
             insertAndNotify(other, gen, 2, "done", "{\"status\":\"completed\"}");
         }
-        String body = CompletableFuture.supplyAsync(() -> {
-            try (InputStream in = res.body()) {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        String body = readToEnd(res);
         assertEquals("id: 1\nevent: progress\ndata: {\"stage\":\"subject\"}\n\n"
                 + "id: 2\nevent: done\ndata: {\"status\":\"completed\"}\n\n", withoutKeepAlives(body));
     }
@@ -180,8 +165,7 @@ class RenderStreamTest {
     void keepAliveCommentsArriveWhileNothingHappens() throws Exception {
         String gen = streamId();
         String token = tokens.issue(gen, Duration.ofMinutes(15)).token();
-        HttpResponse<InputStream> res = http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream())
-                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        HttpResponse<InputStream> res = open(token);
         try (InputStream in = res.body()) {
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String first = CompletableFuture.supplyAsync(() -> {
@@ -245,6 +229,22 @@ class RenderStreamTest {
     static String withoutKeepAlives(String body) {
         assertTrue(body.startsWith("retry: 3000\n\n"), body);
         return body.substring("retry: 3000\n\n".length()).replace(": keep-alive\n\n", "");
+    }
+
+    /** The stream of {@code token}, once its headers arrived (within {@link #TIMEOUT}). */
+    private HttpResponse<InputStream> open(String token) throws Exception {
+        return http.sendAsync(get(token), HttpResponse.BodyHandlers.ofInputStream()).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    /** The whole body, read until the server closes the stream; fails after {@link #TIMEOUT}. */
+    private static String readToEnd(HttpResponse<InputStream> res) throws Exception {
+        return CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = res.body()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** Reads until {@code n} events arrived; each as "name data". */

@@ -22,7 +22,7 @@ final class PaddedImageInputStream extends ImageInputStreamImpl {
         }
     }
 
-    private static final long MAX_PADDING = 64 * 1024;
+    static final long MAX_PADDING = 64 * 1024;
 
     private final ImageInputStream delegate;
     private final long length;
