@@ -83,7 +83,7 @@ final class SubjectModelCut {
         if (!calm && !cuesFound) {
             return null; // it could not be taken: not sure, and no cues' mask to agree with
         }
-        Subject cut = SubjectBoxCut.cut(photo, SubjectHint.of(box), model);
+        Subject cut = SubjectBoxCut.cutModelsBox(photo, box, model);
         if (!cut.detected()) {
             return null;
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.fixtures.BackdropFamilies;
 import dev.cardgen.render.fixtures.HintScorecard;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
@@ -116,6 +117,29 @@ class SubjectBoxCutTest {
             double iou = SyntheticPhotos.iou(s.truth(), bytes(subject));
             assertTrue(iou >= 0.93, name + " IoU " + iou);
             assertNothingOutside(subject, box);
+        }
+    }
+
+    /**
+     * The seller's box is evidence where the model's map is wrong (tuning photos of the backdrop
+     * families). On pebbles the map marks one bottle of a pair and not the other: its cut spans half
+     * the box, and the colours' cut, which spans it, replaces it. On a patterned paper the map marks
+     * the paper round a banana, the ring included: it is read with no weight. Measured here: 0.92 and
+     * 0.99; without these rules the pair of bottles is 0.50 (at 1600x1200: 0.49 and 0.44).
+     */
+    @Test
+    void theBoxIsEvidenceWhereTheModelsMapIsWrong() {
+        for (String name : List.of("pebbles/BOTTLE_PAIR/4", "patterned-paper/BANANA/0")) {
+            BackdropFamilies.Spec spec = BackdropFamilies.specs("tuning").stream().filter(f -> f.name().equals(name))
+                    .findFirst().orElseThrow();
+            RealComposites.Scene photo = BackdropFamilies.make(spec, W, H).scene();
+            Rectangle box = HintScorecard.boxAround(photo.truth(), W, H, HintScorecard.MARGIN);
+
+            Subject s = SubjectExtractor.fromHint(photo.image(), SubjectHint.of(box));
+
+            assertTrue(s.detected(), name);
+            double iou = SyntheticPhotos.iou(photo.truth(), bytes(s));
+            assertTrue(iou >= 0.9, name + ": IoU " + iou);
         }
     }
 
