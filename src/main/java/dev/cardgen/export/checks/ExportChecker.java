@@ -89,18 +89,16 @@ public final class ExportChecker {
 
     static ExportCheck whiteBorder(BufferedImage img) {
         int w = img.getWidth(), h = img.getHeight();
-        int side = Math.max(0, h - 2);
-        int[] ring = new int[2 * w + 2 * side];
-        img.getRGB(0, 0, w, 1, ring, 0, w);
-        img.getRGB(0, h - 1, w, 1, ring, w, w);
-        if (side > 0) {
-            img.getRGB(0, 1, 1, side, ring, 2 * w, 1);
-            img.getRGB(w - 1, 1, 1, side, ring, 2 * w + side, 1);
-        }
         Offenders o = new Offenders();
-        for (int p : ring) o.add(p);
+        for (int p : Pixels.row(img, 0, 0, w)) o.add(p);
+        if (h > 1) for (int p : Pixels.row(img, 0, h - 1, w)) o.add(p);
+        for (int y = 1; y < h - 1; y++) {
+            o.add(Pixels.row(img, 0, y, 1)[0]);
+            if (w > 1) o.add(Pixels.row(img, w - 1, y, 1)[0]);
+        }
+        int total = w * Math.min(h, 2) + Math.max(0, h - 2) * Math.min(w, 2);
         return ExportCheck.of(CheckRule.WHITE_BORDER, o.count == 0, o.count == 0 ? "every edge pixel is #FFFFFF"
-                : o.count + " of " + ring.length + " edge pixels are not #FFFFFF (darkest " + o.darkestHex() + ")");
+                : o.count + " of " + total + " edge pixels are not #FFFFFF (darkest " + o.darkestHex() + ")");
     }
 
     /** Coverage: the larger of the product box's width share and height share of the frame. */
@@ -124,21 +122,30 @@ public final class ExportChecker {
     static ExportCheck noEdgeShadow(RuleSet rules, BufferedImage img, Box product, boolean shadowDrawn) {
         int w = img.getWidth(), h = img.getHeight(), band = rules.edgeBandPixels(w, h);
         Box p = product == null ? null : clip(product, w, h);
-        int[] row = new int[w];
         Offenders o = new Offenders();
-        for (int y = 0; y < h; y++) {
-            boolean edgeRow = y < band || y >= h - band;
-            img.getRGB(0, y, w, 1, row, 0, w);
-            for (int x = 0; x < w; x++) {
-                if (!edgeRow && x == band) x = w - band; // skip the inside of the band
-                if (p != null && x >= p.x() && x < p.right() && y >= p.y() && y < p.bottom()) continue;
-                o.add(row[x]);
-            }
+        for (int y = 0; y < band; y++) {
+            scan(img, 0, y, w, p, o);
+            scan(img, 0, h - 1 - y, w, p, o);
+        }
+        for (int y = band; y < h - band; y++) {
+            scan(img, 0, y, band, p, o);
+            scan(img, w - band, y, band, p, o);
         }
         String where = "the outer " + band + " px outside the product";
         return ExportCheck.of(CheckRule.NO_EDGE_SHADOW, o.count == 0, o.count == 0 ? where + " are pure white"
                 : o.count + " pixels in " + where + " are not #FFFFFF (darkest " + o.darkestHex() + ")"
                 + (shadowDrawn ? "; a shadow was drawn" : ""));
+    }
+
+    /** Feeds {@code n} pixels of row {@code y} from {@code x0} to {@code o}, skipping those inside {@code product}. */
+    private static void scan(BufferedImage img, int x0, int y, int n, Box product, Offenders o) {
+        int[] row = Pixels.row(img, x0, y, n);
+        boolean rowHasProduct = product != null && y >= product.y() && y < product.bottom();
+        for (int i = 0; i < n; i++) {
+            int x = x0 + i;
+            if (rowHasProduct && x >= product.x() && x < product.right()) continue;
+            o.add(row[i]);
+        }
     }
 
     private static Box clip(Box b, int w, int h) {
