@@ -35,6 +35,7 @@ class MigrationChecksumTest {
         SHIPPED.put("V6__instances.sql", 1005400230);
         SHIPPED.put("V7__webhooks.sql", 504755598);
         SHIPPED.put("V8__job_backoff.sql", -1763009083);
+        SHIPPED.put("V10__export_checks.sql", -1240395095);
     }
 
     @Test

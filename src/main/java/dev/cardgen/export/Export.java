@@ -22,6 +22,8 @@ public class Export extends OwnedEntity {
     public ExportStatus status;
     public String blobKey;
     public Long bytes;
+    /** JSON array of {@link dev.cardgen.export.checks.ExportCheck}, set with the file; {@code []} before. */
+    public String checks = "[]";
     public String errorCode;
     public String errorMessage;
     public Instant completedAt;

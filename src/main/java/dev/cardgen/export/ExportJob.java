@@ -2,6 +2,9 @@ package dev.cardgen.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.export.checks.ExportCheck;
+import dev.cardgen.export.checks.ExportChecker;
+import dev.cardgen.export.checks.RuleSets;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobContext;
@@ -17,11 +20,13 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.awt.image.BufferedImage;
+import java.util.List;
 
 /**
  * Renders one export from the variant's stored design and the generation's product cut-out (not the
  * asset, which may be gone), at the preset's exact size. A design made for another ratio is laid
- * out again for the preset's ratio, never stretched or cropped. Safe to repeat: the key is fixed and
+ * out again for the preset's ratio, never stretched or cropped. The file is checked against the
+ * preset's marketplace rule set before it is stored, and the checks are written with it. Safe to repeat: the key is fixed and
  * the same design renders the same bytes.
  */
 @ApplicationScoped
@@ -31,8 +36,10 @@ public class ExportJob implements JobHandler {
     private final ExportService exports;
     private final BlobStore blobs;
     private final ObjectMapper json;
+    private final RuleSets ruleSets;
 
-    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics) {
+    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics, RuleSets ruleSets) {
+        this.ruleSets = ruleSets;
         this.metrics = metrics;
         this.exports = exports;
         this.blobs = blobs;
@@ -59,13 +66,16 @@ public class ExportJob implements JobHandler {
             Design design = designFor(e);
             BufferedImage cutout = readCutout(e.generationId);
             long t0 = System.nanoTime();
-            BufferedImage card = render(design, cutout, e);
+            CardRenderer.Rendered card = render(design, cutout, e);
             metrics.stage("export", System.nanoTime() - t0);
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
-            byte[] bytes = ExportEncoder.encode(card, format);
+            byte[] bytes = ExportEncoder.encode(card.image(), format);
+            long t1 = System.nanoTime();
+            List<ExportCheck> checks = ExportChecker.check(ruleSets.of(Preset.parse(e.preset).orElseThrow()), bytes, card);
+            metrics.stage("checks", System.nanoTime() - t1);
             String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
-            exports.markReady(e.id, key, bytes.length);
+            exports.markReady(e.id, key, bytes.length, checks);
         } catch (JobFailure f) {
             exports.fail(e.id, f.code(), f.getMessage());
         }
@@ -101,8 +111,8 @@ public class ExportJob implements JobHandler {
                 new JobFailure("render_failed", "The product image of this generation could not be read."));
     }
 
-    private static BufferedImage render(Design design, BufferedImage cutout, Export e) {
+    private static CardRenderer.Rendered render(Design design, BufferedImage cutout, Export e) {
         return RenderStep.run(e.id, "The card could not be rendered at " + e.width + "×" + e.height + ".",
-                () -> CardRenderer.render(design, cutout, e.width, e.height));
+                () -> CardRenderer.renderWithFacts(design, cutout, e.width, e.height));
     }
 }

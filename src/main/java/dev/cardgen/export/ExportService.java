@@ -5,6 +5,11 @@ import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.JobError;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.core.Ids;
+import dev.cardgen.core.Json;
+import dev.cardgen.export.checks.ExportCheck;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.ListFilter;
 import dev.cardgen.api.Owned;
 import dev.cardgen.api.Page;
@@ -22,6 +27,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -38,9 +44,14 @@ public class ExportService {
     private final Metrics metrics;
     private final WebhookEvents webhooks;
     private final Clock clock;
+    private final ObjectMapper json;
+
+    private static final TypeReference<List<ExportCheck>> CHECKS = new TypeReference<>() {
+    };
 
     public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks,
-                         Clock clock) {
+                         Clock clock, ObjectMapper json) {
+        this.json = json;
         this.jobs = jobs;
         this.signer = signer;
         this.afterCommit = afterCommit;
@@ -105,7 +116,16 @@ public class ExportService {
         }
         JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
         return new ExportView(e.id, "export", e.status.wire(), e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
-                e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt));
+                e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt),
+                e.isReady() ? readChecks(e) : null);
+    }
+
+    private List<ExportCheck> readChecks(Export e) {
+        try {
+            return json.readValue(e.checks, CHECKS);
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("stored checks of " + e.id + " unreadable", ex);
+        }
     }
 
     public static String filePath(String exportId) {
@@ -117,11 +137,12 @@ public class ExportService {
         return e.preset + "-" + e.id + "." + ExportFormat.parse(e.format).orElseThrow().extension();
     }
 
-    /** processing → ready; false when it already ended (a repeated job run). */
-    public boolean markReady(String id, String blobKey, long bytes) {
+    /** processing → ready with its file and the file's checks; false when it already ended (a repeated job run). */
+    public boolean markReady(String id, String blobKey, long bytes, List<ExportCheck> checks) {
         return finish(id, ExportStatus.READY, null, null, e -> {
             e.blobKey = blobKey;
             e.bytes = bytes;
+            e.checks = Json.write(json, checks);
         });
     }
 

@@ -2,11 +2,14 @@ package dev.cardgen.export;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardgen.core.JobError;
+import dev.cardgen.export.checks.ExportCheck;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import java.util.List;
+
 /**
- * The export record on the wire. {@code bytes}, {@code download_url} and {@code expires_at} are
- * present only when ready, {@code error} only when failed: absent, never null, so a client can test
+ * The export record on the wire. {@code bytes}, {@code download_url}, {@code expires_at} and
+ * {@code checks} are present only when ready, {@code error} only when failed: absent, never null, so a client can test
  * for the key.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -22,5 +25,7 @@ public record ExportView(@Schema(required = true) String id, @Schema(required = 
                          @Schema(description = "Only when ready: 24 h from this read", format = "date-time") String expiresAt,
                          @Schema(description = "Only when failed") JobError error,
                          @Schema(required = true, format = "date-time") String createdAt,
-                         @Schema(description = "Once ready or failed", format = "date-time") String completedAt) {
+                         @Schema(description = "Once ready or failed", format = "date-time") String completedAt,
+                         @Schema(description = "Only when ready: the file checked against its preset's marketplace rule set, "
+                                 + "one entry per rule (empty for exports made before checks existed)") List<ExportCheck> checks) {
 }

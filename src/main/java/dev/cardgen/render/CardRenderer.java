@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.util.List;
 
 /**
  * The "render" stage and the one place the pipeline is composed:
@@ -12,29 +13,51 @@ import java.awt.image.BufferedImage;
 public final class CardRenderer {
     private CardRenderer() {}
 
+    /** What a template painted besides its backdrop: the texts it drew (element names, in order) and whether it cast a shadow. */
+    public record Drawn(List<String> texts, boolean shadow) {
+        static final Drawn NOTHING_BUT_PRODUCT = new Drawn(List.of(), false);
+    }
+
+    /**
+     * A card and what the engine knows of it: {@code product} is the box of the product's own pixels
+     * (the cut-out's opaque part, alpha ≥ 50 %) as placed on the card, null when no product is drawn.
+     */
+    public record Rendered(BufferedImage image, Box product, List<String> texts, boolean shadow) {
+    }
+
     public static BufferedImage render(Design design, BufferedImage cutout, int width, int height) {
-        return paint(design, cutout, width, height, true);
+        return paint(design, cutout, width, height, true).image();
+    }
+
+    /** The card with what was drawn on it, for checks that must not guess from pixels what the engine already knows. */
+    public static Rendered renderWithFacts(Design design, BufferedImage cutout, int width, int height) {
+        Painted p = paint(design, cutout, width, height, true);
+        return new Rendered(p.image(), ProductBounds.placed(cutout, p.layout().product()), p.drawn().texts(), p.drawn().shadow());
+    }
+
+    record Painted(BufferedImage image, Layout layout, Drawn drawn) {
     }
 
     /** {@code withText=false} lets tests sample exactly what ends up behind the text. */
-    static BufferedImage paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
+    static Painted paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
         CardTemplate template = Templates.of(design.template());
         double aspect = (double) cutout.getWidth() / cutout.getHeight();
         Layout layout = LayoutEngine.layout(design, aspect, width, height);
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
+        Drawn drawn;
         try {
             hints(g);
-            template.paint(g, design, layout, cutout, withText);
+            drawn = template.paint(g, design, layout, cutout, withText);
         } finally {
             g.dispose();
         }
-        return img;
+        return new Painted(img, layout, drawn);
     }
 
     /** The card of every template that does not paint its own: backdrop, shadows, product, texts. */
-    static void paintStandard(Graphics2D g, CardTemplate template, Design design, Layout layout, BufferedImage cutout,
-                              boolean withText) {
+    static Drawn paintStandard(Graphics2D g, CardTemplate template, Design design, Layout layout, BufferedImage cutout,
+                               boolean withText) {
         double s = Math.min(layout.width(), layout.height());
         Palette palette = design.palette();
         template.paintBackdrop(g, layout, ColorMath.parse(palette.background()), ColorMath.parse(palette.backgroundAlt()),
@@ -47,7 +70,8 @@ public final class CardRenderer {
             ShadowPainter.contact(g, pr, cutout, s, shadow);
             g.drawImage(scaled, pr.x(), pr.y(), null);
         }
-        if (withText) TextPainter.paint(g, layout, palette, template.has(CardTemplate.Trait.CALLOUTS));
+        List<String> texts = withText ? TextPainter.paint(g, layout, palette, template.has(CardTemplate.Trait.CALLOUTS)) : List.of();
+        return new Drawn(texts, pr != null);
     }
 
     /** Shadows are a deep shade of the backdrop's own hue, which reads as natural light. */

@@ -92,9 +92,9 @@ public sealed interface CardTemplate
         return LayoutEngine.arranged(this, design, aspect, width, height);
     }
 
-    /** Paints the card: backdrop, shadows, product, then (with {@code withText}) the texts. */
-    default void paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
-        CardRenderer.paintStandard(g, this, design, layout, cutout, withText);
+    /** Paints the card: backdrop, shadows, product, then (with {@code withText}) the texts; says what it drew. */
+    default CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
+        return CardRenderer.paintStandard(g, this, design, layout, cutout, withText);
     }
 
     /** Draws the seller's texts; a template that draws none accepts any text. */

@@ -9,16 +9,20 @@ import java.awt.font.TextLayout;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Point2D;
 import java.awt.geom.RoundRectangle2D;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Draws the fitted texts of a layout: title, subtitle, facts with bullets or icons, badge pill. */
 final class TextPainter {
     private TextPainter() {}
 
-    static void paint(Graphics2D g, Layout l, Palette p, boolean icons) {
+    /** Returns the elements it drew text for ({@code title}, {@code subtitle}, {@code fact}, {@code badge}), in order. */
+    static List<String> paint(Graphics2D g, Layout l, Palette p, boolean icons) {
         Color text = ColorMath.parse(p.text()), muted = ColorMath.parse(p.mutedText());
         Color accent = ColorMath.parse(p.accent());
-        lines(g, l.titleText(), l.title(), text, l.centered());
-        lines(g, l.subtitleText(), l.subtitle(), muted, l.centered());
+        List<String> drawn = new ArrayList<>();
+        if (lines(g, l.titleText(), l.title(), text, l.centered())) drawn.add("title");
+        if (lines(g, l.subtitleText(), l.subtitle(), muted, l.centered())) drawn.add("subtitle");
         for (int i = 0; i < l.facts().size(); i++) {
             Box b = l.facts().get(i);
             FittedText t = l.factTexts().get(i);
@@ -32,7 +36,7 @@ final class TextPainter {
                 g.setColor(accent);
                 g.fill(new Ellipse2D.Double(b.x() + t.size() * 0.1, cy - d / 2, d, d));
             }
-            lines(g, t, textBox, text, false);
+            if (lines(g, t, textBox, text, false)) drawn.add("fact");
         }
         if (l.badge() != null && l.badgeText() != null) {
             Box b = l.badge();
@@ -44,7 +48,9 @@ final class TextPainter {
                 Point2D.Float at = badgeBaseline(b, t, i);
                 draw(g, t, t.lines().get(i), at.x, at.y);
             }
+            drawn.add("badge");
         }
+        return drawn;
     }
 
     /** The part of fact i's box its text takes: right of the bullet or icon, centred vertically. */
@@ -62,13 +68,15 @@ final class TextPainter {
         return new Point2D.Float(x, b.y() + (b.h() - block) / 2f + capH + i * t.lineHeight());
     }
 
-    private static void lines(Graphics2D g, FittedText t, Box box, Color color, boolean centered) {
-        if (t == null || box == null) return;
+    /** Whether it drew a line. */
+    private static boolean lines(Graphics2D g, FittedText t, Box box, Color color, boolean centered) {
+        if (t == null || box == null) return false;
         g.setColor(color);
         for (int i = 0; i < t.lines().size(); i++) {
             Point2D.Float at = lineOrigin(t, box, centered, i);
             draw(g, t, t.lines().get(i), at.x, at.y);
         }
+        return !t.lines().isEmpty();
     }
 
     /**

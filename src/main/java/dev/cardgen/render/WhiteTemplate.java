@@ -77,11 +77,13 @@ final class WhiteTemplate implements CardTemplate {
 
     /** Pure white and the product, scaled bicubically: no shadow, no text. */
     @Override
-    public void paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
+    public CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
         paintBackdrop(g, layout, Color.WHITE, Color.WHITE, design.seed());
         Box pr = layout.product();
-        if (pr == null) return;
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(ProductScaler.scale(cutout, pr.w(), pr.h()), pr.x(), pr.y(), null);
+        if (pr != null) {
+            g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+            g.drawImage(ProductScaler.scale(cutout, pr.w(), pr.h()), pr.x(), pr.y(), null);
+        }
+        return CardRenderer.Drawn.NOTHING_BUT_PRODUCT;
     }
 }

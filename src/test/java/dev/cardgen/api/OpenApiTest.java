@@ -209,6 +209,10 @@ class OpenApiTest {
         assertEquals(Arrays.stream(ExportFormat.values()).map(ExportFormat::id).toList(), enumOf("CreateExport", "format"));
         assertEquals(enumOf("CreateGeneration", "template"), enumOf("Generation", "template"));
         assertEquals(enumOf("CreateExport", "preset"), enumOf("Export", "preset"));
+        List<String> rules = Arrays.stream(dev.cardgen.export.checks.CheckRule.values()).map(dev.cardgen.export.checks.CheckRule::wire).toList();
+        assertEquals(rules, enumOf("ExportCheck", "rule"));
+        assertEquals(rules, enumOf("PresetRule", "rule"));
+        assertEquals(Arrays.stream(Ratio.values()).map(Ratio::id).toList(), enumOf("Preset", "ratio"));
         assertEquals(List.of(ErrorTypes.INVALID_REQUEST, ErrorTypes.AUTHENTICATION, ErrorTypes.PERMISSION, ErrorTypes.RATE_LIMIT, ErrorTypes.API),
                 enumOf("ErrorDetail", "type"));
     }
@@ -231,12 +235,12 @@ class OpenApiTest {
                 "/api/v1/generations", "/api/v1/generations/{generation_id}", "/api/v1/generations/{generation_id}/cancel",
                 "/api/v1/generations/{generation_id}/variants/{index}/preview", "/api/v1/render-stream/{stream_token}",
                 "/api/v1/exports", "/api/v1/exports/{export_id}", "/api/v1/exports/{export_id}/file",
-                "/api/v1/templates", "/admin/v1/accounts", "/admin/v1/accounts/{account_id}/keys")) {
+                "/api/v1/templates", "/api/v1/presets", "/admin/v1/accounts", "/admin/v1/accounts/{account_id}/keys")) {
             assertTrue(paths.containsKey(p), "missing " + p + " in " + paths.keySet());
         }
         Map<String, Object> schemas = map(map(doc.get("components")).get("schemas"));
         for (String noun : List.of("Asset", "AssetList", "Generation", "GenerationList", "GenerationCreated", "Export", "ExportList",
-                "Error", "JobError", "WebhookEndpoint", "WebhookEndpointList", "WebhookDelivery", "WebhookDeliveryList", "WebhookEvent", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
+                "ExportCheck", "Preset", "PresetList", "PresetRule", "PresetLimits", "PresetSize", "Error", "JobError", "WebhookEndpoint", "WebhookEndpointList", "WebhookDelivery", "WebhookDeliveryList", "WebhookEvent", "StreamProgressEvent", "StreamVariantEvent", "StreamDoneEvent", "StreamErrorEvent")) {
             assertTrue(schemas.containsKey(noun), "missing schema " + noun + " in " + schemas.keySet());
         }
         Map<String, Object> upload = map(map(map(paths.get("/api/v1/assets")).get("post")).get("responses"));

@@ -105,8 +105,10 @@ class ExportApiTest {
         ExportFixtures.awaitReady(acct.key(), id);
         Instant before = Instant.now();
         Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
-                .body("$", aMapWithSize(15))
+                .body("$", aMapWithSize(16))
                 .body("status", is("ready"))
+                .body("checks.rule", is(List.of("ratio", "size", "format", "file_size", "srgb")))
+                .body("checks.passed", is(List.of(true, true, true, true, true)))
                 .body("bytes", org.hamcrest.Matchers.greaterThan(1000))
                 .body("download_url", matchesPattern("http://[^/]+/api/v1/exports/" + id + "/file\\?expires=\\d+&signature=[A-Za-z0-9_-]+"))
                 .body("expires_at", matchesPattern(ISO))

@@ -98,6 +98,7 @@ class MetricsTest {
             atLeast(1, before, after, "cardgen_render_stage_seconds_count", "stage=\"scene\"");
             atLeast(2, before, after, "cardgen_render_stage_seconds_count", "stage=\"render\"");
             atLeast(1, before, after, "cardgen_render_stage_seconds_count", "stage=\"export\"");
+            atLeast(1, before, after, "cardgen_render_stage_seconds_count", "stage=\"checks\"");
             atLeast(1, before, after, "cardgen_jobs_run_seconds_count", "kind=\"webhook\"", "outcome=\"done\"");
             // Both streams have ended, so they are no longer counted as open.
             assertEquals(value(before, "cardgen_stream_connections"), value(after, "cardgen_stream_connections"));

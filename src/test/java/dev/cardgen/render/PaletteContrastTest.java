@@ -41,7 +41,7 @@ class PaletteContrastTest {
             BufferedImage cut = Cutouts.bottle(product);
             for (TemplateInfo t : Templates.all()) {
                 for (Design d : Scene.designs(cut, texts, t.id(), Ratio.R3_4, 3, 11)) {
-                    BufferedImage img = CardRenderer.paint(d, cut, 450, 600, false);
+                    BufferedImage img = CardRenderer.paint(d, cut, 450, 600, false).image();
                     Layout l = LayoutEngine.layout(d, (double) cut.getWidth() / cut.getHeight(), 450, 600);
                     Palette p = d.palette();
                     String where = t.id() + "/" + d.arrangement() + "/" + product;
