@@ -12,9 +12,11 @@ import java.util.List;
 /**
  * The cold-start matrix of the packaged service: for each JVM option set (BENCH_STARTUP_JVM,
  * ';'-separated; default: plain and the archive this JDK can use), with and without the schema
- * migration at start, BENCH_STARTS starts (5) of: process start → /q/health/ready, process start →
- * {@code done} of a first 3-variant generation, RSS when idle after ready and its peak during that
- * generation. The load average is printed with every set: the build VM is shared.
+ * migration at start (BENCH_MIGRATE, {@code yes,no}; {@code no} alone: a serverless replica's start),
+ * BENCH_STARTS starts (5) of: process start → /q/health/ready, process start → {@code done} of a
+ * first 3-variant generation, the service's CPU time at both (what a loaded, shared machine changes
+ * least), RSS when idle after ready and its peak during that generation. The load average is printed
+ * with every set: the build VM is shared.
  */
 final class StartupBench {
 
@@ -37,12 +39,12 @@ final class StartupBench {
         for (String variant : variants.split(";", -1)) {
             List<String> jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
             if (jvm.stream().anyMatch(o -> o.contains("app.aot") || o.contains("app-cds.jsa"))
-                    && !Files.exists(Path.of("target/quarkus-app", jdk25 ? "app.aot" : "app-cds.jsa"))) {
-                System.out.println("startup: skipped (no archive in target/quarkus-app): " + variant);
+                    && !Files.exists(ServiceBench.appDir().resolve(jdk25 ? "app.aot" : "app-cds.jsa"))) {
+                System.out.println("startup: skipped (no archive in " + ServiceBench.appDir() + "): " + variant);
                 continue;
             }
-            for (boolean migrate : new boolean[]{true, false}) {
-                measure(jvm, migrate, asset, starts);
+            for (String migrate : System.getenv().getOrDefault("BENCH_MIGRATE", "yes,no").split(",")) {
+                measure(jvm, migrate.strip().equals("yes"), asset, starts);
             }
         }
     }
@@ -68,6 +70,7 @@ final class StartupBench {
         List<Long> ready = new ArrayList<>();
         List<Long> cpu = new ArrayList<>();
         List<Long> firstCard = new ArrayList<>();
+        List<Long> cpuCard = new ArrayList<>();
         List<Long> rssIdle = new ArrayList<>();
         List<Long> rssPeak = new ArrayList<>();
         String loadBefore = load();
@@ -78,6 +81,7 @@ final class StartupBench {
             cpu.add(ServiceBench.cpuMillis(pid));
             bench.runGeneration(asset);
             firstCard.add((System.nanoTime() - t0) / 1_000_000);
+            cpuCard.add(ServiceBench.cpuMillis(pid));
             rssPeak.add(status(pid, "VmHWM"));
             bench.stop();
             // Idle RSS from a separate start: the generation above would have grown it.
@@ -91,6 +95,7 @@ final class StartupBench {
         ServiceBench.report("  process start → /q/health/ready UP (ms)", ready);
         ServiceBench.report("  CPU (user+sys) of the service at ready (ms)", cpu);
         ServiceBench.report("  process start → done of a first 3-variant generation (ms)", firstCard);
+        ServiceBench.report("  CPU (user+sys) of the service at that done (ms)", cpuCard);
         ServiceBench.report("  RSS idle 2 s after ready (MB)", rssIdle);
         ServiceBench.report("  peak RSS through the first generation (MB)", rssPeak);
     }
