@@ -459,7 +459,11 @@ public final class ServiceBench {
 
     /**
      * The packaged application's folder: {@code target/quarkus-app}, or BENCH_APP_DIR (a copy of it made
-     * with {@code cp -a}, e.g. an earlier build to compare with; an AOT cache still maps from a copy).
+     * with {@code cp -a}, e.g. an earlier build to compare with). Trap with an AOT build: Quarkus' AOT
+     * launcher finds its application next to where its classes were when the cache was trained, so a
+     * copy runs the original folder's application as long as that folder exists; move
+     * {@code target/quarkus-app} away while measuring copies (where it does not exist, as in the image,
+     * the copy runs itself).
      */
     static Path appDir() {
         return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
