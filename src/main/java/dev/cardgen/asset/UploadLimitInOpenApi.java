@@ -10,8 +10,10 @@ import org.eclipse.microprofile.openapi.models.Operation;
 /**
  * The served document quotes the configured file limit. The document built with the application
  * cannot: configuration is read at start-up, so there the description names the key instead.
+ * Run when the document is asked for, not at start-up: a start-up filter makes Quarkus build and
+ * write the whole document (JSON and YAML) before the application is ready (docs/cold-start.md).
  */
-@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_STARTUP)
+@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_PER_REQUEST)
 public class UploadLimitInOpenApi implements OASFilter {
 
     /** Stands for the file limit in descriptions. */

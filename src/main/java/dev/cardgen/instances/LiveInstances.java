@@ -44,8 +44,12 @@ public class LiveInstances {
         return live.get();
     }
 
+    /**
+     * The first heartbeat runs at the scheduler's first tick (within a second), not here: it is the
+     * start's first transaction and connection, and a replica is ready without it. Until then the
+     * count is 1, as it is for the other instances until their next heartbeat sees this one.
+     */
     void start(@Observes StartupEvent start, Scheduler scheduler) {
-        refresh();
         scheduler.newJob("cardgen-live-instances").setInterval(HEARTBEAT)
                 .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
                 .setTask(execution -> refresh()).schedule();

@@ -39,7 +39,8 @@ import java.util.concurrent.Future;
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
  * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
- * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16).
+ * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16),
+ * BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
  */
 public final class ServiceBench {
 
@@ -456,9 +457,21 @@ public final class ServiceBench {
         return cmd;
     }
 
+    /**
+     * The packaged application's folder: {@code target/quarkus-app}, or BENCH_APP_DIR (a copy of it made
+     * with {@code cp -a}, e.g. an earlier build to compare with). Trap with an AOT build: Quarkus' AOT
+     * launcher finds its application next to where its classes were when the cache was trained, so a
+     * copy runs the original folder's application as long as that folder exists; move
+     * {@code target/quarkus-app} away while measuring copies (where it does not exist, as in the image,
+     * the copy runs itself).
+     */
+    static Path appDir() {
+        return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
+    }
+
     /** From the app's folder, as the Dockerfiles run it: an AppCDS archive or AOT cache only maps with that class path. */
     Process launch(List<String> cmd) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(cmd).directory(new File("target/quarkus-app")).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(appDir().toFile()).redirectErrorStream(true)
                 .redirectOutput(work.resolve("app.log").toFile());
         builder.environment().putAll(environment);
         return builder.start();

@@ -1,6 +1,7 @@
 package dev.cardgen.bench;
 
 import dev.cardgen.testing.BadUploads;
+import dev.cardgen.testing.SmallContainer;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,10 +12,14 @@ import java.util.List;
 
 /**
  * The cold-start matrix of the packaged service: for each JVM option set (BENCH_STARTUP_JVM,
- * ';'-separated; default: plain and the archive this JDK can use), with and without the schema
- * migration at start, BENCH_STARTS starts (5) of: process start → /q/health/ready, process start →
- * {@code done} of a first 3-variant generation, RSS when idle after ready and its peak during that
- * generation. The load average is printed with every set: the build VM is shared.
+ * ';'-separated; default: plain and the archive this JDK can use; {@code image}: Dockerfile.aot's
+ * options and environment with {@code -XX:MaxRAM=512m}, the container the manifests ask for, and any
+ * options after the word), with and without the schema migration at start (BENCH_MIGRATE,
+ * {@code yes,no}; {@code no} alone: a serverless replica's start), BENCH_STARTS starts (5) of:
+ * process start → /q/health/ready, process start → {@code done} of a first 3-variant generation, the
+ * service's CPU time at both (what a loaded, shared machine changes least), RSS when idle after ready
+ * and its peak during that generation. The load average is printed with every set: the build VM is
+ * shared.
  */
 final class StartupBench {
 
@@ -35,16 +40,31 @@ final class StartupBench {
         String asset = bench.uploadAsset(BadUploads.photoJpeg(4000, 3000));
         bench.stop();
         for (String variant : variants.split(";", -1)) {
-            List<String> jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
+            bench.environment.clear();
+            List<String> jvm;
+            if (variant.strip().startsWith("image")) {
+                // As the image runs in a 512 MB container (on this machine's cores): Dockerfile.aot's options and
+                // environment, then what follows the word (later options win).
+                jvm = new ArrayList<>(List.of(SmallContainer.imageEnvironment().get("JAVA_OPTS").strip().split("\\s+")));
+                jvm.add("-XX:MaxRAM=" + SmallContainer.LIMIT_MB + "m");
+                String more = variant.strip().substring("image".length()).strip();
+                if (!more.isEmpty()) {
+                    jvm.addAll(Arrays.asList(more.split("\\s+")));
+                }
+                bench.environment.putAll(SmallContainer.environment());
+            } else {
+                jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
+            }
             if (jvm.stream().anyMatch(o -> o.contains("app.aot") || o.contains("app-cds.jsa"))
-                    && !Files.exists(Path.of("target/quarkus-app", jdk25 ? "app.aot" : "app-cds.jsa"))) {
-                System.out.println("startup: skipped (no archive in target/quarkus-app): " + variant);
+                    && !Files.exists(ServiceBench.appDir().resolve(jdk25 ? "app.aot" : "app-cds.jsa"))) {
+                System.out.println("startup: skipped (no archive in " + ServiceBench.appDir() + "): " + variant);
                 continue;
             }
-            for (boolean migrate : new boolean[]{true, false}) {
-                measure(jvm, migrate, asset, starts);
+            for (String migrate : System.getenv().getOrDefault("BENCH_MIGRATE", "yes,no").split(",")) {
+                measure(jvm, migrate.strip().equals("yes"), asset, starts);
             }
         }
+        bench.environment.clear();
     }
 
     /**
@@ -68,6 +88,7 @@ final class StartupBench {
         List<Long> ready = new ArrayList<>();
         List<Long> cpu = new ArrayList<>();
         List<Long> firstCard = new ArrayList<>();
+        List<Long> cpuCard = new ArrayList<>();
         List<Long> rssIdle = new ArrayList<>();
         List<Long> rssPeak = new ArrayList<>();
         String loadBefore = load();
@@ -78,6 +99,7 @@ final class StartupBench {
             cpu.add(ServiceBench.cpuMillis(pid));
             bench.runGeneration(asset);
             firstCard.add((System.nanoTime() - t0) / 1_000_000);
+            cpuCard.add(ServiceBench.cpuMillis(pid));
             rssPeak.add(status(pid, "VmHWM"));
             bench.stop();
             // Idle RSS from a separate start: the generation above would have grown it.
@@ -86,11 +108,13 @@ final class StartupBench {
             rssIdle.add(status(bench.app.pid(), "VmRSS"));
             bench.stop();
         }
-        String how = "java " + String.join(" ", options) + " -jar quarkus-run.jar (java " + Runtime.version() + ")";
+        String how = (bench.environment.isEmpty() ? "" : bench.environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" ", "", " "))) + "java " + String.join(" ", options) + " -jar quarkus-run.jar (java " + Runtime.version() + ")";
         System.out.println("startup: " + how + "; load average before " + loadBefore + ", after " + load());
         ServiceBench.report("  process start → /q/health/ready UP (ms)", ready);
         ServiceBench.report("  CPU (user+sys) of the service at ready (ms)", cpu);
         ServiceBench.report("  process start → done of a first 3-variant generation (ms)", firstCard);
+        ServiceBench.report("  CPU (user+sys) of the service at that done (ms)", cpuCard);
         ServiceBench.report("  RSS idle 2 s after ready (MB)", rssIdle);
         ServiceBench.report("  peak RSS through the first generation (MB)", rssPeak);
     }
