@@ -3,7 +3,7 @@ package dev.cardgen.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.DeploymentProfile;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RawHttp;
 import dev.cardgen.testing.Sse;
@@ -26,18 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * headers change no absolute URL: stream_url, preview_url and download_url all start with the base.
  */
 @QuarkusTest
-@TestProfile(PublicBaseUrlTest.Configured.class)
+@TestProfile(DeploymentProfile.class)
 class PublicBaseUrlTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String BASE = "https://cards.example.test/edge";
+    private static final String BASE = DeploymentProfile.PUBLIC_BASE_URL;
     private static final String[] SPOOF = {"X-Forwarded-Host: evil.example", "X-Forwarded-Proto: http", "Forwarded: host=evil.example;proto=http"};
-
-    public static class Configured extends ConfigOverrides {
-        public Configured() {
-            super("cardgen.public-base-url", BASE + "/");
-        }
-    }
 
     @Test
     void aClientsHostHeaderChoosesNoUrl() throws Exception {

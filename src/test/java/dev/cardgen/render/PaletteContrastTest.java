@@ -7,7 +7,10 @@ import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class PaletteContrastTest {
     static final List<Color> PRODUCTS = List.of(Color.WHITE, new Color(15, 15, 15), new Color(210, 30, 40),
             new Color(250, 210, 220), new Color(20, 60, 230), new Color(128, 128, 128), new Color(240, 220, 40),

@@ -3,6 +3,8 @@ package dev.cardgen.render;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * colour: the cues alone cannot separate them with confidence, and the learned model's mask, which
  * holds what departs from the wood, is taken.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class RealPhotosTest {
 
     @Test

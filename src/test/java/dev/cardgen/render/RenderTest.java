@@ -13,7 +13,10 @@ import java.io.ByteArrayInputStream;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class RenderTest {
     private static final BufferedImage CUT = Cutouts.bottle(new Color(200, 60, 50));
 

@@ -7,6 +7,8 @@ import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import java.awt.image.DataBufferByte;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * shadow beside them. The cut-out holds the product, not its shadow (the card draws its own): before
  * the model's box cut on textures, these kept 90-96 % of the shadow's pixels in the mask at 1600x1200.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectCastShadowTest {
 
     private static final int W = 800, H = 600;

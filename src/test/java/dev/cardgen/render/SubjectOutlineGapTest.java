@@ -11,6 +11,8 @@ import dev.cardgen.render.subject.SubjectExtractor;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Blurred backdrops of the tuning part at 512x384, where two boxes of cat-fur material meet a
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * And every cut-out there stops on the crest of the outline's steps, not on their outer rim, and a
  * product leaving the frame does not make the blurred border look like a texture.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectOutlineGapTest {
 
     private static List<SubjectScorecard.Row> rows;

@@ -10,6 +10,8 @@ import java.awt.Rectangle;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The subject stage on drawn wood, fabric and stone (surfaces the real photo set lacks), at a reduced
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * what the stage reaches today (24 of 25 detected, median IoU 0.987, lowest 0.58, docs/subject.md), so a
  * regression fails.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectProceduralTest {
 
     private static List<SubjectScorecard.Row> rows;

@@ -20,12 +20,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Texts at the API's limits, in every supported script, on every template, arrangement, ratio and
  * size a card is drawn at: every glyph is placed inside its box and the canvas, boxes never overlap,
  * nothing is dropped or cut, and no drawn glyph is the font's missing glyph.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class TextLimitsTest {
     static final int TITLE = 120, SUBTITLE = 160, FACT = 80, BADGE = 24;
 

@@ -6,6 +6,8 @@ import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.text.Texts;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -24,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * #FFFFFF all round, and the product covers at least 85 % of the card along the axis it is fitted
  * to (measured on the painted pixels, not on the layout's box).
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 public class WhiteTemplateTest {
 
     /** Every export preset's sizes, then the preview sizes of the three ratios. */

@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The box hint ({@link SubjectExtractor#fromHint}) at 800x600 on tuning products: a product the
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * is kept, an exclude point takes a second object out that a plain box keeps, an include point
  * adds a small one a plain box drops, an empty box finds nothing, and the cut works without the model.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectBoxCutTest {
 
     private static final int W = 800, H = 600;

@@ -9,7 +9,10 @@ import dev.cardgen.render.fixtures.SyntheticPhotos;
 import java.awt.image.DataBufferByte;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectHolesTest {
 
     private static final int W = 80, H = 80;

@@ -11,6 +11,8 @@ import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
 import java.awt.Rectangle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The learned second opinion (u2netp) beside the cues, on the tuning photos at 800x600: what it
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * That no scene without a product is taken for one with the model is checked on the tuning part by
  * SubjectOutlineGapTest; the held-out part is reported by the bench (bench/subject-bench.sh held-out).
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectModelTest {
 
     private static final int W = 800, H = 600;
