@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end numbers of the packaged service (start-up, upload, generation, GET throughput, memory).
-# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small ...]   (default: all but small)
+# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small|scale|peers ...]   (default: all but small, scale, peers)
 # Environment knobs (JVM option sets to compare, extra service JVM options, wrk connections): see ServiceBench
-# and StartupBench. Needs wrk for 'get' (Debian package 'wrk'). Starts its own embedded PostgreSQL; loopback only.
+# and StartupBench. Needs wrk for 'get' (Debian package 'wrk'); 'peers' (the service beside a libvips and an
+# ImageMagick script, bench/peers/) needs Debian's libvips-tools and imagemagick. Starts its own embedded PostgreSQL; loopback only.
 # The JDK is the one on PATH / JAVA_HOME. On JDK 17 the jar gets an AppCDS archive; on JDK 25 (e.g.
 # JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64) the AOT cache, trained by the packaged-jar integration test
 # (set BENCH_SKIP_BUILD=1 to reuse target/quarkus-app as it is).

@@ -1,0 +1,136 @@
+package dev.cardgen.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardgen.testing.Photos;
+import dev.cardgen.testing.Sse;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The service beside the scripts a developer would write instead, in the same run so that the ratio
+ * holds on a shared machine: an export of a generated card (POST → ready → file downloaded) against
+ * {@code bench/peers/vips-card.sh} (libvips, the cut-out on a backdrop, no text) and
+ * {@code bench/peers/magick-card.sh} (ImageMagick, the whole card with text and badge), both given
+ * the service's own cut-out, one process per card as a per-product script runs. The three take turns
+ * in every round. BENCH_PEERS_RUNS rounds (8) after two of warm-up, at 1200x1600 and 2400x3200 PNG.
+ */
+final class PeersBench {
+
+    private final ServiceBench bench;
+
+    PeersBench(ServiceBench bench) {
+        this.bench = bench;
+    }
+
+    void run() throws Exception {
+        int runs = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_RUNS", "8"));
+        Path dir = Files.createTempDirectory("cardgen-peers");
+        Path scripts = Path.of("bench", "peers").toAbsolutePath();
+        Path fonts = Path.of("src", "main", "resources", "fonts").toAbsolutePath();
+        bench.start(List.of());
+        try {
+            String asset = bench.uploadAsset(Photos.productJpeg(1600, 1200));
+            JsonNode g = bench.createGeneration(asset);
+            Sse.readUntilClosed(g.get("stream_url").asText(), java.time.Duration.ofSeconds(60));
+            String generation = g.get("id").asText();
+            Path cutout = dir.resolve("cutout.png");
+            get(bench.base() + "/api/v1/assets/" + asset + "/cutout", cutout);
+            System.out.printf("peers: one 1600x1200 product photo (a drawn bottle on a sweep), its 3-variant generation and its cut-out (%d bytes); %d rounds after 2 of warm-up; load average %s%n",
+                    Files.size(cutout), runs, loadAverage());
+            for (int width : new int[]{1200, 2400}) {
+                int height = width * 4 / 3;
+                List<Long> service = new ArrayList<>(), vips = new ArrayList<>(), magick = new ArrayList<>();
+                long[] bytes = new long[3];
+                for (int i = 0; i < runs + 2; i++) {
+                    Path out = dir.resolve("service.png");
+                    long t0 = System.nanoTime();
+                    export(generation, width, out);
+                    long t1 = System.nanoTime();
+                    script(scripts.resolve("vips-card.sh").toString(), cutout.toString(), Integer.toString(width), Integer.toString(height),
+                            dir.resolve("vips.png").toString());
+                    long t2 = System.nanoTime();
+                    script(scripts.resolve("magick-card.sh").toString(), cutout.toString(), Integer.toString(width), Integer.toString(height),
+                            dir.resolve("magick.png").toString(), fonts.resolve("Roboto-Regular.ttf").toString(), fonts.resolve("Roboto-Bold.ttf").toString());
+                    long t3 = System.nanoTime();
+                    if (i >= 2) {
+                        service.add((t1 - t0) / 1_000_000);
+                        vips.add((t2 - t1) / 1_000_000);
+                        magick.add((t3 - t2) / 1_000_000);
+                    }
+                    bytes = new long[]{Files.size(out), Files.size(dir.resolve("vips.png")), Files.size(dir.resolve("magick.png"))};
+                }
+                long s = median(service), v = median(vips), m = median(magick);
+                ServiceBench.report("peers: " + width + "x" + height + " PNG, cardgen export POST → ready → downloaded (ms)", service);
+                ServiceBench.report("peers: " + width + "x" + height + " PNG, libvips script, no text (ms)", vips);
+                ServiceBench.report("peers: " + width + "x" + height + " PNG, ImageMagick script, whole card (ms)", magick);
+                System.out.printf("peers: %dx%d medians cardgen %d ms, libvips %d ms (%.1fx cardgen's), ImageMagick %d ms (%.1fx); bytes %d / %d / %d%n",
+                        width, height, s, v, v / (double) s, m, m / (double) s, bytes[0], bytes[1], bytes[2]);
+            }
+            System.out.println("peers: load average after " + loadAverage());
+        } finally {
+            bench.stop();
+        }
+    }
+
+    /** POST an export of variant 0, poll its record every 5 ms until ready, download the file to {@code out}. */
+    private void export(String generation, int width, Path out) throws Exception {
+        var created = ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(bench.base() + "/api/v1/exports"))
+                .header("Authorization", "Bearer " + ServiceBench.KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(ServiceBench.JSON.writeValueAsString(Map.of("generation_id", generation,
+                        "variant", 0, "preset", "market1-3x4", "format", "png", "width", width)))).build(), HttpResponse.BodyHandlers.ofString());
+        if (created.statusCode() != 202) {
+            throw new IllegalStateException("export answered " + created.statusCode() + ": " + created.body());
+        }
+        String id = ServiceBench.JSON.readTree(created.body()).get("id").asText();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            JsonNode e = ServiceBench.JSON.readTree(ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(bench.base() + "/api/v1/exports/" + id))
+                    .header("Authorization", "Bearer " + ServiceBench.KEY).build(), HttpResponse.BodyHandlers.ofString()).body());
+            String status = e.get("status").asText();
+            if ("ready".equals(status)) {
+                break;
+            }
+            if (!"processing".equals(status) || System.nanoTime() > deadline) {
+                throw new IllegalStateException("export not ready: " + e);
+            }
+            LockSupport.parkNanos(5_000_000);
+        }
+        get(bench.base() + "/api/v1/exports/" + id + "/file", out);
+    }
+
+    private static void get(String url, Path out) throws Exception {
+        var r = ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + ServiceBench.KEY).build(),
+                HttpResponse.BodyHandlers.ofFile(out));
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException(url + " answered " + r.statusCode());
+        }
+    }
+
+    private static void script(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + output);
+        }
+    }
+
+    private static long median(List<Long> ms) {
+        List<Long> sorted = new ArrayList<>(ms);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static String loadAverage() throws Exception {
+        return Files.readString(Path.of("/proc/loadavg")).strip();
+    }
+}
