@@ -22,6 +22,7 @@ import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.subject.SubjectHint;
 import dev.cardgen.render.subject.SubjectMasks;
 import dev.cardgen.storage.BlobStore;
+import dev.cardgen.storage.BlobWrite;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,9 +44,9 @@ import java.util.stream.Stream;
 
 /**
  * Upload, read, list and delete of product photos. An upload's header and pixels are validated
- * before anything is stored; its blobs are written (partly while its subject is cut out) before its
- * row, and removed again if the cut-out or the row fails, so a failed upload leaves neither (the
- * orphan sweeper catches a crash in between).
+ * and its subject cut out before anything is stored; its blobs are written in one call, all or none,
+ * before its row, and removed again if the row fails, so a failed upload leaves neither (the orphan
+ * sweeper catches a crash in between).
  */
 @ApplicationScoped
 public class AssetService {
@@ -58,11 +59,11 @@ public class AssetService {
     private final Metrics metrics;
     private final Clock clock;
     /**
-     * Blob writes that overlap an upload's subject cut-out. No queue: when every thread is busy the
-     * request thread writes itself, so a burst of uploads can neither pile up nor deadlock here.
+     * Working-copy encodes that overlap an upload's subject cut-out. No queue: when every thread is busy
+     * the request thread encodes itself, so a burst of uploads can neither pile up nor deadlock here.
      */
-    private final ExecutorService storing = new ThreadPoolExecutor(0, 4, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-        Thread t = new Thread(r, "cardgen-asset-store");
+    private final ExecutorService encoding = new ThreadPoolExecutor(0, 4, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+        Thread t = new Thread(r, "cardgen-asset-encode");
         t.setDaemon(true);
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
@@ -99,7 +100,7 @@ public class AssetService {
 
     /**
      * The upload's path, one step after another: each step is a call out that returns here, and the one
-     * background write is the only code of this class that runs from elsewhere.
+     * background encode is the only code of this class that runs from elsewhere.
      */
     private Asset store(String accountId, String projectId, Upload upload) {
         String project = projects.resolve(accountId, projectId).id;
@@ -116,60 +117,52 @@ public class AssetService {
         boolean ownAlpha = hint == null && copy.alpha() != null && SubjectMasks.judge(copy.alpha()) == SubjectMasks.Verdict.PRODUCT;
         BufferedImage working = ownAlpha ? copy.rgb() : copy.flattened();
         AssetBlobs.UploadKeys keys = AssetBlobs.upload(id, ownAlpha);
-        // The header and the pixels are valid: the original and the working copy are stored while the
-        // subject is cut out. Any failure removes whatever was stored.
-        Future<?> stored = storing.submit(() -> {
-            blobs.put(keys.original(), upload.file(), info.format().mimeType());
-            if (ownAlpha) {
-                // lossless, so the colours of the edge the upload's alpha outlines stay its own
-                blobs.put(keys.workingCopy(), ImageEncoder.png(working), "image/png");
-            } else {
-                blobs.put(keys.workingCopy(), ImageEncoder.jpeg(working, 0.95f), "image/jpeg");
-            }
-        });
+        // The header and the pixels are valid: the working copy is encoded while the subject is cut out
+        // (lossless where the upload's alpha is the mask, so the colours of the edge it outlines stay its own).
+        Future<byte[]> encoded = encoding.submit(() -> ownAlpha ? ImageEncoder.png(working) : ImageEncoder.jpeg(working, 0.95f));
+        long t0 = System.nanoTime();
+        Subject subject;
         try {
-            long t0 = System.nanoTime();
-            Subject subject = ownAlpha ? Subject.ofMask(copy.alpha())
+            subject = ownAlpha ? Subject.ofMask(copy.alpha())
                     : hint != null ? AssetCutouts.cutInBox(working, hint, info.width(), info.height(), "subject_box")
                     : SubjectExtractor.extract(working);
-            metrics.stage("subject", System.nanoTime() - t0);
-            SubjectSource source = ownAlpha ? SubjectSource.ALPHA : hint != null ? SubjectSource.HINT : SubjectSource.AUTO;
-            blobs.put(keys.mask(), subject.maskPng(), "image/png");
-            awaitStored(stored);
-            Asset asset = newAsset(id, accountId, project, upload, info, subject, source);
-            QuarkusTransaction.requiringNew().run(asset::persist);
-            return asset;
         } catch (RuntimeException e) {
-            awaitQuietly(stored);
+            encoded.cancel(true);
+            throw e;
+        }
+        metrics.stage("subject", System.nanoTime() - t0);
+        SubjectSource source = ownAlpha ? SubjectSource.ALPHA : hint != null ? SubjectSource.HINT : SubjectSource.AUTO;
+        // All three blobs or none (the store removes what it wrote when one fails), then the row.
+        blobs.putAll(List.of(
+                BlobWrite.file(keys.original(), upload.file(), info.format().mimeType()),
+                BlobWrite.bytes(keys.workingCopy(), awaitEncoded(encoded), ownAlpha ? "image/png" : "image/jpeg"),
+                BlobWrite.bytes(keys.mask(), subject.maskPng(), "image/png")));
+        Asset asset = newAsset(id, accountId, project, upload, info, subject, source);
+        try {
+            QuarkusTransaction.requiringNew().run(asset::persist);
+        } catch (RuntimeException e) {
             for (String key : keys.all()) {
                 deleteQuietly(key);
             }
             throw e;
         }
+        return asset;
     }
 
-    private static void awaitStored(Future<?> f) {
+    private static byte[] awaitEncoded(Future<byte[]> f) {
         try {
-            f.get();
+            return f.get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while storing an upload", e);
-        }
-    }
-
-    private static void awaitQuietly(Future<?> f) {
-        try {
-            awaitStored(f);
-        } catch (RuntimeException ignored) {
-            // the upload failed already; its blobs are deleted next
+            throw new IllegalStateException("interrupted while encoding an upload's working copy", e);
         }
     }
 
     @PreDestroy
     void shutdown() {
-        storing.shutdown();
+        encoding.shutdown();
     }
 
     /** The new asset's row, not yet persisted: it is written once its blobs are. */

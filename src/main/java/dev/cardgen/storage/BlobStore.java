@@ -4,6 +4,8 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -19,6 +21,34 @@ public interface BlobStore {
 
     /** Same as {@link #put(String, Path, String)} for bytes already in memory. */
     void put(String key, byte[] bytes, String contentType);
+
+    /**
+     * Stores every object or none, one after the other: when a write fails, the objects this call
+     * stored are deleted again and the failure is thrown (with any failed delete as suppressed; the
+     * owner's orphan sweeper removes what is left). For new keys: a replaced object is not restored.
+     */
+    default void putAll(List<BlobWrite> writes) {
+        List<String> stored = new ArrayList<>(writes.size());
+        try {
+            for (BlobWrite w : writes) {
+                if (w.file() != null) {
+                    put(w.key(), w.file(), w.contentType());
+                } else {
+                    put(w.key(), w.bytes(), w.contentType());
+                }
+                stored.add(w.key());
+            }
+        } catch (RuntimeException e) {
+            for (String key : stored) {
+                try {
+                    delete(key);
+                } catch (RuntimeException notDeleted) {
+                    e.addSuppressed(notDeleted);
+                }
+            }
+            throw e;
+        }
+    }
 
     Optional<BlobInfo> stat(String key);
 

@@ -79,6 +79,35 @@ abstract class BlobStoreContractTest {
     }
 
     @Test
+    void putAllStoresEveryObject() throws IOException {
+        byte[] original = TestIds.bytes(200_000, 6);
+        byte[] mask = TestIds.bytes(5_000, 7);
+        Path source = Files.write(tmp.resolve("original"), original);
+
+        store.putAll(List.of(BlobWrite.file(AssetBlobs.original(assetId), source, "image/jpeg"),
+                BlobWrite.bytes(AssetBlobs.mask(assetId), mask, "image/png")));
+
+        assertArrayEquals(original, read(store.get(AssetBlobs.original(assetId))));
+        assertEquals("image/jpeg", store.stat(AssetBlobs.original(assetId)).orElseThrow().contentType());
+        assertArrayEquals(mask, read(store.get(AssetBlobs.mask(assetId))));
+        assertEquals("image/png", store.stat(AssetBlobs.mask(assetId)).orElseThrow().contentType());
+        assertTrue(Files.exists(source), "putAll must not consume a source file");
+    }
+
+    @Test
+    void putAllThatFailsPartWayLeavesNothing() throws IOException {
+        Path source = Files.write(tmp.resolve("original"), TestIds.bytes(50_000, 8));
+        List<BlobWrite> writes = List.of(
+                BlobWrite.file(AssetBlobs.original(assetId), source, "image/jpeg"),
+                BlobWrite.bytes(AssetBlobs.workingCopy(assetId), TestIds.bytes(1_000, 9), "image/jpeg"),
+                BlobWrite.file(AssetBlobs.mask(assetId), tmp.resolve("never-written.png"), "image/png"));
+
+        assertThrows(RuntimeException.class, () -> store.putAll(writes));
+
+        assertTrue(list(AssetBlobs.prefix(assetId)).isEmpty(), () -> "left behind: " + list(AssetBlobs.prefix(assetId)));
+    }
+
+    @Test
     void nullContentTypeIsStoredAsOctetStream() {
         String key = AssetBlobs.original(assetId);
         store.put(key, new byte[] {1, 2, 3}, null);
