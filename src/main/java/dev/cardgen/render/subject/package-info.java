@@ -4,3 +4,4 @@
  * else of the service or of the render engine.
  */
 package dev.cardgen.render.subject;
+
