@@ -12,9 +12,10 @@ public record SubjectOptions(boolean model) {
 
     /**
      * For tools and tests run outside the service: the model off when the system property
-     * {@code cardgen.subject.model} is {@code off} (the benches' {@code -Dcardgen.subject.model=off}).
+     * {@code cardgen.subject.model} (or else {@code CARDGEN_SUBJECT_MODEL}) is {@code off}.
      */
     public static SubjectOptions fromSystemProperties() {
-        return new SubjectOptions(!"off".equalsIgnoreCase(System.getProperty("cardgen.subject.model", "on")));
+        String env = System.getenv("CARDGEN_SUBJECT_MODEL");
+        return new SubjectOptions(!"off".equalsIgnoreCase(System.getProperty("cardgen.subject.model", env == null ? "on" : env)));
     }
 }

@@ -14,31 +14,21 @@ import java.util.Arrays;
  */
 public final class Defocus {
 
-    /** A step is sharp when its gradient is this many times the border's strongest. */
-    private static final float STEP_FACTOR = 2.5f;
-    private static final float MIN_STEP = 5f;
-    /** Weaker steps (hysteresis) continue an outline from a sharp step. */
-    private static final float WEAK_FACTOR = 1.6f;
-    private static final float MIN_WEAK_STEP = 2.5f;
-    /** Walls are widened by r up to this many times to close gaps in an outline. */
+    /** Sharp steps 2.5 x (≥ 5), weak ones 1.6 x (≥ 2.5) the border's strongest: walls only where the room has none; hysteresis carries low contrast. */
+    private static final float STEP_FACTOR = 2.5f, MIN_STEP = 5f;
+    private static final float WEAK_FACTOR = 1.6f, MIN_WEAK_STEP = 2.5f;
+    /** Walls widened r ... 6r, the narrowest enclosing 90 % of the widest's area: a fixed width stopped at closed inner rings (an eye). */
     private static final int MAX_WIDEN = 6;
-    /** The narrowest wall whose enclosed area reaches this share of the widest's wins. */
     private static final double NEAR_BEST = 0.9;
-    /** At most this many pixels of a step's outer half are dropped from the mask (its crest stops it sooner). */
+    /** At most 8 passes onto the crest: the step's outer half shows the room. */
     private static final int MAX_CREST_PASSES = 8;
-    /** The border band is judged in this many stretches along the frame. */
+    /** The border in 12 stretches; ≤ 3 sharper than 4 x the median (floor 0.5) and 3.2 are a product leaving the frame (a boxed room read as a texture). */
     private static final int STRETCHES = 12;
-    /**
-     * A stretch this many times sharper than the border's median stretch (and sharper than any
-     * blurred backdrop) is a product leaving the frame, at most {@link #MAX_LEAVING} of them.
-     */
-    private static final float LEAVING_FACTOR = 4f;
-    /** The median stretch counts as at least this sharp (a noiseless border would set aside any edge). */
-    private static final float LEAVING_FLOOR = 0.5f;
+    private static final float LEAVING_FACTOR = 4f, LEAVING_FLOOR = 0.5f;
     private static final int MAX_LEAVING = 3;
-    /** A frame-touching region is backdrop when it holds ≥ 1/4 of the longest frame contact: a bottle leaving the frame is not flooded through its neck. */
+    /** A region holding ≥ 1/4 of the longest frame contact is backdrop: a bottle leaving the frame is not flooded through its neck. */
     private static final double BACKDROP_CONTACT = 0.25;
-    /** A border whose 99th-percentile gradient (Lab units per pixel) stays under this is blurred. */
+    /** A border whose 99th-percentile gradient stays ≤ 3.2 Lab/px is blurred: without the floor a room's edges became outline. */
     public static final float BLURRED_BORDER = 3.2f;
 
     private Defocus() {

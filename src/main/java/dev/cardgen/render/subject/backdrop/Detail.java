@@ -4,29 +4,16 @@ import dev.cardgen.render.subject.mask.Mask;
 import java.util.Arrays;
 
 /**
- * Fine detail on a plain backdrop. A sweep is smooth: after the working copy's averaging only
- * sensor noise is left in it, and a contact shadow or a vignette is a slow ramp. A product's surface
- * holds detail (print, grain, a photo's texture) even where its colour comes within a few Lab
- * units of the sweep's, which the colour model cannot see. The measure is the local mean of
- * |L - mean of its 3x3 neighbourhood| (a Laplacian-like high pass: a ramp scores zero, so shadows
- * and vignettes do not count), against the border's median, which is the backdrop's own noise.
+ * Fine detail on a plain backdrop: the 5x5 mean of |L - its 3x3 mean| before the blur (a ramp, a
+ * shadow or vignette, scores zero), against the border's median (the sweep's own noise). A product's
+ * print or grain shows even where its colour is the sweep's.
  */
 public final class Detail {
 
-    /** Detail this many times the border's median is the product's. */
-    private static final float FACTOR = 2.2f;
-    /**
-     * Lightness detail below this never counts, however clean the backdrop: on a noiseless one (a
-     * render, a denoised phone shot) the compression's ringing beside an outline would count.
-     */
-    private static final float MIN_DETAIL = 0.6f;
-    /** Radius of the local mean. */
-    private static final int R = 2;
-    /**
-     * The detail map spreads an outline's step over R + 1 pixels on both sides; eroding by that
-     * much drops this halo, so the cue never widens a cut-out, it only adds regions of detail.
-     */
-    private static final int HALO = R + 1;
+    /** > 2.2 x the border's median and ≥ 0.6 L: backdrop noise and JPEG ringing beside an outline stay out. */
+    private static final float FACTOR = 2.2f, MIN_DETAIL = 0.6f;
+    /** Radius of the local mean; eroded by R + 1, the outline's halo, so the cue never widens a cut-out. */
+    private static final int R = 2, HALO = R + 1;
 
     private Detail() {
     }

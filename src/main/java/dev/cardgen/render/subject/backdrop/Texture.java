@@ -5,33 +5,20 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * Background model for photos whose backdrop is not a smooth surface: real textures (brick,
- * gravel, grass, wood) and defocused scenes. Each pixel gets a feature vector of its own colour,
- * the mean colour of its neighbourhood and its local sharpness (mean gradient of lightness).
- * The border band is clustered (k-means) in that space, so every look the backdrop has along
- * the frame - brick and mortar, light and shade of a blurred room - becomes a cluster; a
- * pixel's distance to the nearest cluster, in units of the border's own spread, says how
- * unlike the backdrop it is. A look crowded into one short stretch of the frame is a product
- * leaving it, not the backdrop, and is dropped from the model. Sharpness separates an in-focus
- * product from a blurred scene even where their colours meet; the neighbourhood mean lets a
- * texture's fine colour changes count as background.
+ * A textured backdrop's looks: each pixel's own colour, its neighbourhood's mean colour and its
+ * sharpness; the border band clustered (k-means, farthest-point seeding) so every look along the
+ * frame (brick and mortar) is a centre; a pixel's distance to the nearest, in the border's own spread,
+ * is how unlike the backdrop it is. A look crowded into one stretch of the frame is a product leaving it.
  */
 public final class Texture {
 
-    public static final int DIMS = 7;
+    static final int DIMS = 7;
     private static final int CLUSTERS = 12;
     private static final int SAMPLES = 3000;
-    /** Weights of the feature groups: own colour, neighbourhood colour, sharpness. */
-    private static final float W_OWN = 0.35f;
-    private static final float W_MEAN = 1f;
-    private static final float W_SHARP = 1.6f;
-    /** A look of the border crowds into one stretch when this share of its samples lies within ... */
-    private static final double CROWD_SHARE = 0.8;
-    /** ... this share of the frame's perimeter. */
-    private static final double CROWD_STRETCH = 0.15;
-    /** Looks holding fewer samples than this share are left alone (a speck of the backdrop). */
-    private static final double CROWD_MIN_SHARE = 0.005;
-    /** At most this many crowded looks, holding at most this share of the samples, are dropped. */
+    /** Own colour 0.35, neighbourhood 1.0, sharpness 1.6; 12 centres: mortar and gravel grains count as backdrop. */
+    private static final float W_OWN = 0.35f, W_MEAN = 1f, W_SHARP = 1.6f;
+    /** Crowded: 80 % of a look (≥ 0.5 % of samples) in 15 % of the perimeter; ≤ 2 looks, ≤ 5 % together, or a room keeps its model. */
+    private static final double CROWD_SHARE = 0.8, CROWD_STRETCH = 0.15, CROWD_MIN_SHARE = 0.005;
     private static final int CROWD_MAX_LOOKS = 2;
     private static final double CROWD_MAX_SHARE = 0.05;
 

@@ -10,11 +10,8 @@ package dev.cardgen.render.subject.cut;
  */
 public final class Gmm {
 
-    public static final int COMPONENTS = 5;
-    /**
-     * Added to each covariance's diagonal (feature units squared): a flat sweep's component would
-     * otherwise shrink to the JPEG noise and call every slightly different pixel impossible.
-     */
+    /** Five components, as GrabCut; 2.0 on each covariance's diagonal, or a flat sweep's component shrinks to the JPEG noise. */
+    static final int COMPONENTS = 5;
     private static final double REGULARISE = 2.0;
 
     /** Features per pixel. */

@@ -19,80 +19,36 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 
 /**
- * Cuts the product out again inside a seller's box, in the manner of GrabCut (Rother, Kolmogorov
- * and Blake, 2004): outside the box is backdrop; colour models of the product and of the backdrop
- * give each pixel a cost per label, the model's saliency inside the box adds its opinion, a
- * contrast-sensitive Potts term makes an outline cheap only on the photo's own edges, and a
- * minimum cut ({@link GraphCut}) labels the box; the models are refitted from the cut and
- * the cut is made again. Include and exclude points are small discs tied to their label.
- *
- * <p>It works on the box and a ring around it ({@link #MARGIN}), downsampled to at most
- * {@link #GRID_SIDE} px: the ring teaches the backdrop's model what lies just outside the box,
- * and the model sees the box at a higher resolution than in the whole photo. The mask gets the
- * automatic stage's soft edge, is upsampled to the working copy and moved onto the photo's own
- * edge by the guided filter; nothing outside the box is kept.
+ * Cuts the product out again inside a seller's box by GrabCut ({@link GrabCut}; Rother, Kolmogorov and
+ * Blake, 2004) on the box and a ring around it: the ring is backdrop, the model's saliency of the crop a
+ * prior, include and exclude points small discs tied to their label. The mask gets the stage's soft edge
+ * and guided filter; nothing outside the box is kept.
  */
 public final class BoxCut {
 
-    /** Longer side of the segmentation grid over the box and its ring. */
+    /** Longer side of the grid over the box and its ring (0003). */
     public static final int GRID_SIDE = 400;
-    /**
-     * The ring around the box, as a share of the box's longer side: samples of the backdrop. Tuning
-     * part at 1600x1200: 0.2 lost the bag on grass (0.994 -> 0.839) and moved nothing up.
-     */
+    /** The ring, a share of the box's longer side: 0.2 lost the bag on grass (0.994 -> 0.839), moved nothing up. */
     public static final double MARGIN = 0.1;
-    /**
-     * Rounds of fit and cut. Tuning part at 1600x1200: 2 lost the horse before the blurred cat
-     * (0.964 -> 0.769); 4 changed one photo (+0.03) for a third more time.
-     */
+    /** Rounds of fit and cut: 2 lost the horse before the blurred cat (0.964 -> 0.769); 4 moved one photo for 1/3 more time. */
     public static final int ROUNDS = 3;
-    /**
-     * Cost of an outline between two neighbours of the same colour (nats), as GrabCut's γ. Tuning
-     * part at 1600x1200: 15 and 25 alike; 50 lost 0.04 on the bag and the horse before the blurred cat.
-     */
+    /** GrabCut's γ (nats): 15 and 25 alike; 50 lost 0.04 on the bag and the horse before the blurred cat. */
     public static final double GAMMA = 25;
-    /**
-     * Weight of the saliency's log-odds against the colour models' (nats per nat). Tuning part at
-     * 1600x1200: 0.5 lost the horse before the blurred cat (0.964 -> 0.781), 2 the bag on grass
-     * (0.994 -> 0.842).
-     */
+    /** The saliency's log-odds weight: 0.5 lost the horse before the blurred cat (0.964 -> 0.781), 2 the bag on grass (0.994 -> 0.842). */
     public static final double PRIOR = 1.0;
-    /** Saliency is read as at least this sure either way: a map's 0 or 1 is not certainty. */
+    /** Saliency is read as at least 5 % sure either way: a map's 0 or 1 is not certainty. */
     public static final float PRIOR_FLOOR = 0.05f;
-    /** Radius of an include or exclude point's disc, as a share of the box's shorter side. */
+    /** A point's disc: 1 % of the box's shorter side, given 10 % of its colour model's weight (0003). */
     public static final double CLICK_RADIUS = 0.01;
-    /** Share of a colour model's samples given to the discs of its points. */
     public static final double CLICK_SHARE = 0.1;
-    /**
-     * Weight of the local grain ({@link Detail#detail}, L units) beside Lab in the colour
-     * models: a product's smooth dark side and the dark gaps of a lawn share a colour, not a grain.
-     * Tuning part at 1600x1200: 0 -> 1 raised four photos by 0.01-0.03 (the pairs of bottles on the
-     * sweep and before the blurred camera man) and lowered one by 0.015; 2 was worse than 1.
-     */
+    /** The local grain's weight beside Lab: 0 -> 1 raised four photos by 0.01-0.03, lowered one by 0.015; 2 was worse. */
     public static final float GRAIN = 1f;
-    /**
-     * A box drawn round a product is filled by it: a cut holding less of the box than this is crumbs
-     * of the backdrop, and nothing is reported. The tuning products fill 34-86 % of their boxes; an
-     * empty box on the drawn stone kept four specks of its veins (under 1 %).
-     */
+    /** A cut under 5 % of the box is crumbs: products fill 34-86 % of their boxes, an empty box on stone kept < 1 %. */
     public static final double MIN_FILL = 0.05;
-    /**
-     * A box drawn round a product is spanned by it: the product reaches near each of its sides. A cut
-     * spanning less than this share of the box's width or height (the smaller) has missed part of it,
-     * and the colours alone are asked. Family tuning part at 1600x1200, box = truth + 3 % (so the
-     * products span 0.94): four photos changed, all up, by 0.05 to 0.76 (a bottle's body, the second
-     * bottle of a pair); on the frozen part the scissors on painted wood fell 0.80 -> 0.52 (the
-     * colours' cut spans the box with the cast shadow).
-     */
+    /** A cut spanning < 0.85 of the box is cut again by colour alone, which wins at 0.1 more: four family photos up 0.05-0.76 (0009). */
     public static final double SPAN = 0.85;
-    /** How much more of the box the colours' cut must span to replace the one the map steered. */
     public static final double SPAN_GAIN = 0.1;
-    /**
-     * Mean saliency over the ring at which the map is not read at all; below it, the prior's weight
-     * falls linearly with it. A map that marks the ring, which the box says is backdrop, has not seen
-     * the product (on a patterned paper it marks the paper). Family tuning part at 1600x1200: 0.3
-     * set 2 of 152 photos right and cost none more than 0.07.
-     */
+    /** The map's weight falls to none at a ring mean of 0.3: set 2 of 152 family photos right, cost none > 0.07 (0009). */
     public static final double RING_DOUBT = 0.3;
 
     /**

@@ -12,10 +12,8 @@ import dev.cardgen.render.subject.cut.GrabCut;
  */
 public final class Clicks {
 
-    /** A cell is of the click's look within this many Lab units of the disc's mean colour ... */
-    public static final float LIKE = 10f;
-    /** ... or within this many multiples of the disc's own spread, if that is wider (a textured object). */
-    public static final float SPREAD = 2.5f;
+    /** Of the click's look: within 10 Lab of the disc's mean, or 2.5 x its own spread if wider (a textured object; 0003). */
+    static final float LIKE = 10f, SPREAD = 2.5f;
 
     private Clicks() {
     }

@@ -8,12 +8,8 @@ package dev.cardgen.render.subject.mask;
  */
 public final class Holes {
 
-    /**
-     * A texture hole stays open when at least this share of it scores at or below the border's
-     * median: a stretch of the backdrop scores like the border (half of it below its median), a
-     * part of the product the cue missed sits just under the threshold.
-     */
-    public static final double LIKE_BORDER = 0.3;
+    /** A texture hole (≥ n/500 px) stays open with ≥ 30 % at or below the border's median: the lawn through a handle opens, camouflaged product sits just under 1.0. */
+    static final double LIKE_BORDER = 0.3;
 
     private Holes() {
     }

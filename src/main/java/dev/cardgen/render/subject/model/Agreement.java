@@ -15,20 +15,19 @@ import dev.cardgen.render.subject.mask.Morphology;
  */
 public final class Agreement {
 
-    /** The two masks' IoU at or above which the cues' own mask stands. */
-    public static final double AGREE = 0.7;
+    /** The cues' mask stands at IoU ≥ 0.7: right cut-outs agreed at ≥ 0.77, partial or wrong ones at ≤ 0.65. */
+    static final double AGREE = 0.7;
     /** The model's map is cut at one half. */
     public static final float HALF = 0.5f;
-    /** Share of the cues' mask inside the model's at or above which the cues found part of it. */
-    public static final double HOLDS = 0.9;
-    /** A model mask larger than this share of the frame is a scene, not a product. */
-    public static final double MAX_AREA = 0.6;
-    /** Share of a model mask's outline that may lie away from the photo's sharp steps on a blurred backdrop. */
-    public static final double MAX_OFF_STEPS = 0.4;
-    /** Share of a hole's pixels (its rim left out) on a sharp step at most, for it to be backdrop seen through the product. */
-    public static final double MAX_HOLE_STEPS = 0.05;
-    /** Pixels of a hole next to the model's mask that are not judged for steps. */
-    public static final int HOLE_RIM = 4;
+    /** The cues found part of the model's product when ≥ 0.9 of their mask lies in it (0002). */
+    static final double HOLDS = 0.9;
+    /** A model mask over 0.6 of the frame is a scene, not a product (0002). */
+    static final double MAX_AREA = 0.6;
+    /** ≤ 0.4 of a model mask's outline > 2 px off the steps: declined products 0.08-0.27, the empty apartment 0.67. */
+    static final double MAX_OFF_STEPS = 0.4;
+    /** A hole is defocused backdrop with ≤ 5 % step pixels, its 4 px rim not judged (the map is a third of the grid). */
+    static final double MAX_HOLE_STEPS = 0.05;
+    static final int HOLE_RIM = 4;
 
     public enum Verdict {
         /** The masks agree: the cues' mask stands. */

@@ -17,21 +17,16 @@ public final class ModelCut {
 
     /** The box round the model's region grows by 5 % of its size on each side (the box hint's 3 % and some). */
     public static final double MARGIN = 0.05;
-    /** Saliency strictly between these is the model in doubt. */
-    public static final float DOUBT_LO = 0.15f, DOUBT_HI = 0.85f;
-    /**
-     * Sure: the cells in doubt at most this share of the region. Every right proposal on the tuning and
-     * drawn photos had 0.06-0.29 (a horse on grass); the two wrong ones, 0.44 and 1.34. First set at 0.35;
-     * lowered to 0.30, still inside that gap, after the held-out mug on gravel was taken at 0.33 at 512x384.
-     */
-    public static final double SURE_DOUBT = 0.30;
-    /** Sure: the mean saliency outside the region at most this (products 0.002-0.011; rooms 0.02-0.18). */
-    public static final double SURE_OUTSIDE = 0.012;
-    /** Sure: the cut and the model's region agree at least this well (IoU). */
-    public static final double SURE_AGREE = 0.85;
-
-    /** The cues' mask and a cut agree at this IoU or more (right pairs 0.83 or more on the tuning photos, a partial one 0.61 or less). */
-    public static final double AGREE = 0.8;
+    /** Saliency strictly between 0.15 and 0.85 is the model in doubt. */
+    static final float DOUBT_LO = 0.15f, DOUBT_HI = 0.85f;
+    /** Sure: cells in doubt ≤ 0.30 of the region (right proposals 0.06-0.29, wrong ones 0.44 and 1.34; 0008). */
+    static final double SURE_DOUBT = 0.30;
+    /** Sure: mean saliency outside the region ≤ 0.012 (products 0.002-0.011, rooms 0.02-0.18). */
+    static final double SURE_OUTSIDE = 0.012;
+    /** Sure: the cut agrees with the model's region at IoU ≥ 0.85 (0008). */
+    static final double SURE_AGREE = 0.85;
+    /** The cues' mask and the cut agree at IoU ≥ 0.8: right pairs 0.83 or more, partial ones 0.61 or less. */
+    static final double AGREE = 0.8;
 
     /** The cut, the cut on the segmentation grid, and whether the model was sure of it. */
     public record Proposal(Subject cut, Mask onGrid, boolean sure) {
