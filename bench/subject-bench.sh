@@ -34,7 +34,7 @@ cd "$(dirname "$0")/.."
 CP="target/classes:target/test-classes:$(cat target/cp.txt)"
 if [ "${1:-}" = hint-lofo ]; then
   shift
-  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.render.subject.SubjectHintLofo "$@"
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.render.subject.hint.HintLofo "$@"
 fi
 if [ "${1:-}" = families ] || [ "${1:-}" = families-hint ]; then
   exec java -Djava.awt.headless=true -Dfamilies.hint=$([ "$1" = families-hint ] && echo true || echo false) -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \

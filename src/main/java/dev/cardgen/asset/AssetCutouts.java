@@ -7,6 +7,7 @@ import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.subject.SubjectHint;
 import dev.cardgen.render.subject.SubjectMasks;
+import dev.cardgen.render.subject.SubjectOptions;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -60,9 +61,11 @@ public class AssetCutouts {
     }
 
     private final BlobStore blobs;
+    private final SubjectOptions subjectOptions;
 
-    public AssetCutouts(BlobStore blobs) {
+    public AssetCutouts(BlobStore blobs, SubjectConfig subject) {
         this.blobs = blobs;
+        this.subjectOptions = subject.options();
     }
 
     public static String etag(Asset asset, Format format) {
@@ -105,14 +108,14 @@ public class AssetCutouts {
      */
     public Asset hint(String accountId, Asset asset, SubjectHint hint, String param) {
         BufferedImage working = decode(read(asset, AssetBlobs.workingCopy(asset)));
-        Subject subject = cutInBox(working, hint, asset.width, asset.height, param);
+        Subject subject = cutInBox(working, hint, asset.width, asset.height, param, subjectOptions);
         return saveVersion(accountId, asset.id, subject, SubjectSource.HINT);
     }
 
     /** The product inside {@code hint} (photo pixels) of a working copy of a photo of {@code width} × {@code height}. */
-    static Subject cutInBox(BufferedImage working, SubjectHint hint, int width, int height, String param) {
+    static Subject cutInBox(BufferedImage working, SubjectHint hint, int width, int height, String param, SubjectOptions options) {
         SubjectHint scaled = CutoutHint.scaled(hint, width, height, working.getWidth(), working.getHeight());
-        Subject subject = SubjectExtractor.fromHint(working, scaled);
+        Subject subject = SubjectExtractor.fromHint(working, scaled, options);
         if (!subject.detected()) {
             throw ApiException.unprocessable("subject_not_found", "Nothing inside the box could be told from its surroundings; "
                     + "draw the box closer round the product, or mark points on it with include.", param);

@@ -17,10 +17,10 @@ import dev.cardgen.asset.image.WorkingCopy;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.render.subject.Subject;
-import dev.cardgen.render.subject.SubjectConfig;
 import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.subject.SubjectHint;
 import dev.cardgen.render.subject.SubjectMasks;
+import dev.cardgen.render.subject.SubjectOptions;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.storage.BlobWrite;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -68,11 +68,13 @@ public class AssetService {
         return t;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
 
+    private final SubjectOptions subjectOptions;
+
     public AssetService(BlobStore blobs, ProjectService projects, UploadConfig limits, SubjectConfig subject,
                         Metrics metrics, Clock clock) {
-        // The stage reads its switch itself; taking the mapping here makes the service know and check the key.
-        if (subject.model() == SubjectConfig.Switch.OFF) {
-            LOG.infof("%s=off: the subject stage decides with its cues alone", SubjectConfig.MODEL);
+        this.subjectOptions = subject.options();
+        if (!subjectOptions.model()) {
+            LOG.info("cardgen.subject.model=off: the subject stage decides with its cues alone");
         }
         this.blobs = blobs;
         this.projects = projects;
@@ -124,8 +126,8 @@ public class AssetService {
         Subject subject;
         try {
             subject = ownAlpha ? Subject.ofMask(copy.alpha())
-                    : hint != null ? AssetCutouts.cutInBox(working, hint, info.width(), info.height(), "subject_box")
-                    : SubjectExtractor.extract(working);
+                    : hint != null ? AssetCutouts.cutInBox(working, hint, info.width(), info.height(), "subject_box", subjectOptions)
+                    : SubjectExtractor.extract(working, subjectOptions);
         } catch (RuntimeException e) {
             encoded.cancel(true);
             throw e;

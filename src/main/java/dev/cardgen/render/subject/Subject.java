@@ -34,6 +34,20 @@ public record Subject(BufferedImage mask, Rectangle box, double confidence, bool
     }
 
     /**
+     * The product of an 8-bit mask of {@code width} x {@code height} made by the stage, boxed where it is at
+     * least {@value SubjectMasks#IN_BOX}; the whole frame, confidence 0, where it is nowhere.
+     */
+    public static Subject of(byte[] mask, int width, int height, double confidence) {
+        Rectangle box = SubjectMasks.bounds(mask, width, height);
+        if (box == null) {
+            return fullFrame(width, height, 0);
+        }
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
+        System.arraycopy(mask, 0, ((DataBufferByte) img.getRaster().getDataBuffer()).getData(), 0, mask.length);
+        return new Subject(img, box, confidence, true);
+    }
+
+    /**
      * A mask made outside the stage (an upload's alpha, a seller's mask) as the product, as it is;
      * its box is where it is not (nearly) transparent. The mask must hold something.
      */
@@ -55,7 +69,7 @@ public record Subject(BufferedImage mask, Rectangle box, double confidence, bool
         if (source.getWidth() != mask.getWidth() || source.getHeight() != mask.getHeight()) {
             throw new IllegalArgumentException("source size differs from the mask's");
         }
-        return SubjectCutout.cut(source, maskBytes(), mask.getWidth(), box);
+        return Cutout.cut(source, maskBytes(), mask.getWidth(), box);
     }
 
     /**
@@ -66,7 +80,7 @@ public record Subject(BufferedImage mask, Rectangle box, double confidence, bool
         if (source.getWidth() != mask.getWidth() || source.getHeight() != mask.getHeight()) {
             throw new IllegalArgumentException("source size differs from the mask's");
         }
-        return SubjectCutout.asIs(source, maskBytes(), mask.getWidth(), box);
+        return Cutout.asIs(source, maskBytes(), mask.getWidth(), box);
     }
 
     /** The mask as a grayscale PNG, for storage. */

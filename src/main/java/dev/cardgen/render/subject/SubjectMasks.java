@@ -1,5 +1,7 @@
 package dev.cardgen.render.subject;
 
+import dev.cardgen.render.subject.judge.Verdict;
+import dev.cardgen.render.subject.mask.Morphology;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -20,7 +22,7 @@ public final class SubjectMasks {
      */
     static final double MAIN_REGIONS = 0.9;
     /** The box holds mask values at or above this, as the subject stage's boxes do. */
-    static final int IN_BOX = 8;
+    public static final int IN_BOX = 8;
 
     public enum Verdict {
         /** One product, or a few large parts of one, against a transparent backdrop. */
@@ -56,11 +58,8 @@ public final class SubjectMasks {
         if (m.length - count < min) {
             return Verdict.FULL;
         }
-        SubjectMorphology.Components c = SubjectMorphology.label(opaque, w, h, true);
-        int largest = 0;
-        for (int l = 1; l <= c.count(); l++) {
-            largest = Math.max(largest, c.sizes()[l]);
-        }
+        Morphology.Components c = Morphology.label(opaque, w, h, true);
+        int largest = c.largest();
         long main = 0;
         for (int l = 1; l <= c.count(); l++) {
             if (c.sizes()[l] * 5L >= largest) {
@@ -72,9 +71,11 @@ public final class SubjectMasks {
 
     /** The product's box in {@code mask}: where it is at least {@value #IN_BOX}; null when nowhere. */
     public static Rectangle bounds(BufferedImage mask) {
-        byte[] m = bytes(mask);
-        int w = mask.getWidth();
-        int h = mask.getHeight();
+        return bounds(bytes(mask), mask.getWidth(), mask.getHeight());
+    }
+
+    /** As {@link #bounds(BufferedImage)} for the bytes of a {@code w} x {@code h} mask. */
+    public static Rectangle bounds(byte[] m, int w, int h) {
         int x0 = w, y0 = h, x1 = -1, y1 = -1;
         for (int y = 0; y < h; y++) {
             int row = y * w;

@@ -1,0 +1,46 @@
+package dev.cardgen.render.subject;
+
+import dev.cardgen.render.subject.backdrop.Backdrop;
+import dev.cardgen.render.subject.edge.SoftEdge;
+import dev.cardgen.render.subject.grid.Grid;
+import dev.cardgen.render.subject.judge.Verdict;
+import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.SaliencyModel;
+import java.awt.image.BufferedImage;
+
+/**
+ * The subject stage and the one place its steps are composed, on a grid of at most {@value #WORK_SIDE} px:
+ * classify the backdrop → propose a mask → clean up → refine the edge → judge (decline or accept) → soft
+ * edge. The backdrop ({@link Backdrop}: plain, blurred, textured) owns steps 2-5.
+ */
+final class Pipeline {
+
+    /** The grid's longer side: the stage at 31-47 ms on a 1600 px sweep; the guided filter restores the edge. */
+    static final int WORK_SIDE = 640;
+
+    private Pipeline() {
+    }
+
+    /** The product of {@code photo}; {@code model} null: the cues alone. */
+    static Subject run(BufferedImage photo, SaliencyModel model) {
+        int w = photo.getWidth(), h = photo.getHeight();
+        Grid g = Grid.of(photo, WORK_SIDE);
+        if (g == null) {
+            return Subject.fullFrame(w, h, 0);
+        }
+        Backdrop backdrop = Backdrop.classify(g);
+        Mask mask = backdrop.propose();
+        mask = backdrop.cleanUp(mask);
+        mask = backdrop.refine(mask);
+        Verdict verdict = backdrop.judge(mask, model);
+        if (verdict instanceof Verdict.Decline d) {
+            return Subject.fullFrame(w, h, d.confidence());
+        }
+        if (verdict instanceof Verdict.CutOut c) {
+            return c.subject();
+        }
+        Verdict.Accept a = (Verdict.Accept) verdict;
+        byte[] m = SoftEdge.mask(g, a.mask(), a.score(), a.threshold(), backdrop.guidedEdge());
+        return Subject.of(m, w, h, a.confidence());
+    }
+}

@@ -1,0 +1,121 @@
+package dev.cardgen.render.subject.backdrop;
+
+import dev.cardgen.render.subject.grid.Grid;
+import dev.cardgen.render.subject.judge.Honesty;
+import dev.cardgen.render.subject.judge.Judgement;
+import dev.cardgen.render.subject.judge.Verdict;
+import dev.cardgen.render.subject.mask.Holes;
+import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.Agreement;
+import dev.cardgen.render.subject.model.SaliencyModel;
+
+/**
+ * A defocused backdrop (portrait mode): it holds no sharp step, the product's outline is one all round,
+ * so the product is what the sharp steps enclose ({@link Defocus}). Colour models are not used: a
+ * blurred room changes colour across the frame. The model keeps, replaces or declines the cues' mask
+ * ({@link Agreement}); the outline is then moved onto the steps' crest.
+ */
+public final class Blurred implements Backdrop {
+
+    /** Outline gaps up to 1/5 of the shorter side are bridged by a straight line (a white bottle against a bright window). */
+    static final double BRIDGE = 0.2;
+    /** A bridged mask's edge pixel further than 2 grid px from a step was made up (kept bridges invent 2-9 %, wedged ones 17-42 %). */
+    static final int INVENTED_NEAR = 2;
+
+    private final Grid g;
+    private final float[] grad;
+    private final Mask step;
+    private final int r;
+    /** What the steps enclosed, before the clean-up: the score the cues' mask is judged on. */
+    private Mask proposed;
+
+    Blurred(Grid g, float[] grad, float sharpness) {
+        this.g = g;
+        this.grad = grad;
+        this.step = Defocus.steps(grad, sharpness, g.sw, g.sh);
+        this.r = Backdrop.radius(g);
+    }
+
+    @Override
+    public Mask propose() {
+        Mask fg = Defocus.enclosed(step, r).open(r);
+        if (Honesty.strayOutline(fg, step, 2 * r)) {
+            fg = closedLeak(fg);
+        }
+        proposed = fg;
+        return fg;
+    }
+
+    /**
+     * A fill that leaked into the product (a long run of the outline left outside) tried closed again:
+     * the mask as walls too and gaps twice as wide, then the steps' gaps bridged; the first whose mask
+     * follows the outline, or the leaked mask (the judge then declines it).
+     */
+    private Mask closedLeak(Mask fg) {
+        Mask wider = Defocus.enclosed(step.or(fg), 2 * r).open(r);
+        if (!Honesty.strayOutline(wider, step, 2 * r)) {
+            return wider;
+        }
+        int len = (int) Math.round(BRIDGE * Math.min(g.sw, g.sh));
+        Mask bridged = Defocus.enclosed(Defocus.bridged(step, len), r).open(r);
+        if (!Honesty.strayOutline(bridged, step, 2 * r) && !Honesty.inventedOutline(bridged, step, INVENTED_NEAR)) {
+            return bridged;
+        }
+        return fg;
+    }
+
+    @Override
+    public Mask cleanUp(Mask proposal) {
+        // the mask is already what the outline encloses: every hole is filled (the model may open some)
+        return Holes.fill(proposal, g.cells()).keepMain(Backdrop.minPiece(g));
+    }
+
+    @Override
+    public Verdict judge(Mask fg, SaliencyModel model) {
+        boolean stray = Honesty.strayStepsOutside(fg, step, 2 * r) || Honesty.strayOutline(fg, step, 2 * r);
+        Judgement j = Judgement.of(fg, enclosedScore(proposed), 1, 1, 0, false, stray);
+        boolean declined = j.declined(), doubtful = j.doubtful();
+        double confidence = j.confidence();
+        float[] saliency = model == null ? null : model.saliency(g.small, g.sw, g.sh);
+        Mask learned = null;
+        if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
+            learned = Agreement.mask(saliency, g.sw, g.sh).keepMain(Backdrop.minPiece(g));
+            Agreement.Verdict verdict = declined ? Agreement.Verdict.NEITHER : Agreement.judge(fg, learned);
+            // where the cues declined or disagree, a model mask on the photo's sharp steps is an object in focus
+            if (verdict == Agreement.Verdict.NEITHER && Agreement.backedBySteps(learned, step, 2 * r)) {
+                verdict = Agreement.Verdict.MODEL;
+            }
+            if (verdict == Agreement.Verdict.MODEL) {
+                return new Verdict.Accept(learned, enclosedScore(learned), 1,
+                        declined ? Judgement.OFF_PLAIN_CONFIDENCE : confidence);
+            }
+            if (verdict == Agreement.Verdict.NEITHER && !declined) {
+                declined = doubtful = true; // the two disagree: as doubtful as a mask the honesty checks refuse
+            }
+        }
+        if (declined) {
+            return Verdict.decline(confidence, doubtful);
+        }
+        // judged as enclosed, walls included: cut out along the steps' crest
+        Mask cut = Defocus.toCrest(fg, step, grad);
+        if (learned != null) {
+            // a handle's hole is enclosed too; where the model sees through it, and it is blurred, open it
+            cut = Agreement.openHoles(cut, learned, step, Backdrop.minHole(g));
+        }
+        return new Verdict.Accept(cut, enclosedScore(cut), 1, confidence);
+    }
+
+    @Override
+    public boolean guidedEdge() {
+        return true;
+    }
+
+    /** A mask as a score: 2 inside, 0 outside, judged at 1. */
+    public static float[] enclosedScore(Mask fg) {
+        float[] d = new float[fg.bits().length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = fg.get(i) ? 2 : 0;
+        }
+        return d;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.cardgen.render.subject.backdrop;
+
+import dev.cardgen.render.subject.grid.Grid;
+import dev.cardgen.render.subject.judge.Judgement;
+import dev.cardgen.render.subject.judge.Verdict;
+import dev.cardgen.render.subject.mask.Holes;
+import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.SaliencyModel;
+
+/**
+ * A sweep, gradient or vignette: a smooth surface ({@link Surface}) explains the border, and the
+ * product is what departs from it, or holds fine detail it does not ({@link Detail}). The cues decide
+ * alone: the model fails where they fail, and most uploads are spared its cost (decision 0007).
+ */
+public final class Plain implements Backdrop {
+
+    /** A border explained this well (≥ 90 % within 3σ), this tightly (σ ≤ 3 Lab): a sweep fits, a room does not. */
+    static final double INLIERS = 0.9;
+    static final double SIGMA = 3.0;
+    /** Unlike the surface: 4σ, at least 6 Lab, so its noise and JPEG stay backdrop. */
+    static final float MIN_THRESHOLD = 6f;
+    static final float SIGMA_FACTOR = 4f;
+    /** Pieces within 1/40 of the shorter side are one product: legs below a sweep-coloured stripe. */
+    static final int NEAR_PIECES_DIVISOR = 40;
+
+    private final Grid g;
+    private final Surface surface;
+    private final float[] distance;
+    private final float threshold;
+    private final int near;
+
+    Plain(Grid g, Surface surface) {
+        this.g = g;
+        this.surface = surface;
+        this.distance = surface.distance(g.lab);
+        this.threshold = (float) Math.max(MIN_THRESHOLD, SIGMA_FACTOR * surface.sigma);
+        this.near = Math.max(2, Math.min(g.sw, g.sh) / NEAR_PIECES_DIVISOR);
+    }
+
+    static boolean explains(Surface s) {
+        return s.inlierFraction >= INLIERS && s.sigma <= SIGMA;
+    }
+
+    @Override
+    public Mask propose() {
+        Mask unlike = Mask.above(distance, threshold, g.sw, g.sh).close(1).open(1);
+        // product areas the sweep's colour hides but not its smoothness: print, grain, a photo's texture
+        return unlike.or(Detail.textured(g.lightness, g.sw, g.sh));
+    }
+
+    @Override
+    public Mask cleanUp(Mask proposal) {
+        // only specks are filled: a handle's hole shows the sweep's colour, so the cue leaves it open
+        return Holes.fill(proposal, Backdrop.minHole(g)).keepMain(Backdrop.minPiece(g), near);
+    }
+
+    @Override
+    public Verdict judge(Mask mask, SaliencyModel model) {
+        Judgement j = Judgement.of(mask, distance, threshold, surface.inlierFraction, near, true, false);
+        return j.declined() ? j.decline() : new Verdict.Accept(mask, distance, threshold, j.confidence());
+    }
+
+    @Override
+    public boolean guidedEdge() {
+        return true;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.cardgen.render.subject.backdrop;
+
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.edge.Refine;
+import dev.cardgen.render.subject.grid.Grid;
+import dev.cardgen.render.subject.judge.Honesty;
+import dev.cardgen.render.subject.judge.Judgement;
+import dev.cardgen.render.subject.judge.Verdict;
+import dev.cardgen.render.subject.mask.Holes;
+import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.ModelCut;
+import dev.cardgen.render.subject.model.SaliencyModel;
+
+/**
+ * Any other backdrop (wood, stone, fabric, paper, a lawn): the product is what scores unlike the border's
+ * looks ({@link Texture}); colour and the photo's edges refine the outline ({@link Refine}). The model
+ * proposes its own cut-out, weighed against the cues' ({@link ModelCut}).
+ */
+public final class Textured implements Backdrop {
+
+    /** Farther from every look of the border than its own 97th percentile is unlike it. */
+    static final float THRESHOLD = 1.0f;
+    /** The band the refinement decides, in clean-up windows (3 x (2r+1)): wide, without ragged edges. */
+    static final int REFINE_BAND = 3;
+
+    private final Grid g;
+    private final Texture texture;
+    private final int r;
+
+    Textured(Grid g) {
+        this.g = g;
+        this.texture = Texture.fit(g.lab, g.sw, g.sh);
+        this.r = Backdrop.radius(g);
+    }
+
+    @Override
+    public Mask propose() {
+        return Mask.above(texture.score, THRESHOLD, g.sw, g.sh).close(r).open(r);
+    }
+
+    @Override
+    public Mask cleanUp(Mask proposal) {
+        return holes(proposal).keepMain(Backdrop.minPiece(g));
+    }
+
+    /** Every hole filled unless it scores like the border (a handle's hole, the gap of a pair). */
+    private Mask holes(Mask m) {
+        return Holes.fill(m, g.cells(), texture.score, texture.borderMedian, Backdrop.minHole(g));
+    }
+
+    @Override
+    public Mask refine(Mask mask) {
+        // the neighbourhood cues place the outline a few pixels off; colour and the photo's edges put it back
+        return cleanUp(Refine.refine(mask, g.lab, REFINE_BAND * (2 * r + 1)));
+    }
+
+    @Override
+    public Verdict judge(Mask fg, SaliencyModel model) {
+        boolean filledIn = Honesty.mostlyFilledIn(fg, texture.score, THRESHOLD);
+        Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 1, 0, false, filledIn);
+        float[] saliency = model == null ? null : model.saliency(g.small, g.sw, g.sh);
+        if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
+            // the model's cut is the answer where it was sure or the cues agree with it; otherwise none
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, model, !j.declined());
+            Subject judged = ModelCut.judge(j.declined() ? null : fg, proposal);
+            if (judged != null) {
+                return new Verdict.CutOut(new Subject(judged.mask(), judged.box(),
+                        j.declined() ? Judgement.OFF_PLAIN_CONFIDENCE : j.confidence(), true));
+            }
+            return Verdict.decline(j.confidence(), j.doubtful() || !j.declined() || proposal != null);
+        }
+        return j.declined() ? j.decline() : new Verdict.Accept(fg, texture.score, THRESHOLD, j.confidence());
+    }
+
+    @Override
+    public boolean guidedEdge() {
+        return false; // a texture's edges beside the product would pull the ramp off it
+    }
+}

@@ -1,0 +1,247 @@
+package dev.cardgen.render.subject.cut;
+
+/**
+ * A Gaussian mixture model of per-pixel features (Lab colour, and the local grain), with full
+ * covariances, as GrabCut keeps one for the product and one for the backdrop: a product or a
+ * backdrop has a few distinct looks (a label on a bottle, brick and mortar), which one Gaussian
+ * would blur into a look neither has. Fitted from weighted samples: components seeded by
+ * splitting the widest one along its main axis (Orchard and Bouman, as in GrabCut; deterministic,
+ * no random seeds), then refitted from each sample's most likely component on every round of the cut.
+ */
+public final class Gmm {
+
+    /** Five components, as GrabCut; 2.0 on each covariance's diagonal, or a flat sweep's component shrinks to the JPEG noise. */
+    static final int COMPONENTS = 5;
+    private static final double REGULARISE = 2.0;
+
+    /** Features per pixel. */
+    private final int d;
+    private final int k;
+    private final double[] mean;
+    /** Inverse covariances, row-major d x d per component. */
+    private final double[] inverse;
+    /** ln(weight) - ln(det)/2 - d/2 ln(2π): the component's log density at its mean. */
+    private final double[] logScale;
+    /** Per-component terms of {@link #cost}: a model is used by one thread (one cut) only. */
+    private final double[] scratch = new double[COMPONENTS];
+    private final double[] z;
+
+    private Gmm(int d, int k) {
+        this.d = d;
+        this.k = k;
+        mean = new double[d * k];
+        inverse = new double[d * d * k];
+        logScale = new double[k];
+        z = new double[d];
+    }
+
+    /**
+     * A model of the pixels with weight > 0 (each counted by its weight) over the feature planes,
+     * with components seeded by splitting; null when the weights sum to nearly nothing.
+     */
+    public static Gmm fit(float[][] features, float[] weight) {
+        int n = weight.length, d = features.length;
+        int[] comp = new int[n];
+        java.util.Arrays.fill(comp, -1);
+        for (int i = 0; i < n; i++) {
+            if (weight[i] > 0) comp[i] = 0;
+        }
+        int k = 1;
+        while (k < COMPONENTS) {
+            Stats s = Stats.of(features, weight, comp, k);
+            int widest = -1;
+            double widestVar = 0;
+            double[] axis = null;
+            for (int c = 0; c < k; c++) {
+                if (s.w[c] < 2) continue;
+                double[] cov = s.covariance(c);
+                double[] v = mainAxis(cov, d);
+                double var = along(cov, v, d);
+                if (var > widestVar) {
+                    widest = c;
+                    widestVar = var;
+                    axis = v;
+                }
+            }
+            if (widest < 0 || widestVar < 1) break; // nothing left worth splitting
+            double[] m = s.mean(widest);
+            for (int i = 0; i < n; i++) {
+                if (comp[i] != widest) continue;
+                double t = 0;
+                for (int p = 0; p < d; p++) t += (features[p][i] - m[p]) * axis[p];
+                if (t > 0) comp[i] = k;
+            }
+            k++;
+        }
+        return refit(features, weight, comp, k);
+    }
+
+    /** The model refitted with each weighted pixel in its most likely component of this model. */
+    public Gmm refit(float[][] features, float[] weight) {
+        int[] comp = new int[weight.length];
+        for (int i = 0; i < comp.length; i++) {
+            comp[i] = weight[i] > 0 ? likeliest(features, i) : -1;
+        }
+        Gmm next = refit(features, weight, comp, k);
+        return next == null ? this : next;
+    }
+
+    private static Gmm refit(float[][] features, float[] weight, int[] comp, int k) {
+        int d = features.length;
+        Stats s = Stats.of(features, weight, comp, k);
+        double total = 0;
+        for (int c = 0; c < k; c++) total += s.w[c];
+        if (total < 1e-3) return null;
+        Gmm g = new Gmm(d, k);
+        for (int c = 0; c < k; c++) {
+            double[] cov = s.covariance(c);
+            for (int p = 0; p < d; p++) cov[p * d + p] += REGULARISE;
+            double[] chol = cholesky(cov, d);
+            double logDet = 0;
+            for (int p = 0; p < d; p++) logDet += 2 * Math.log(chol[p * d + p]);
+            System.arraycopy(s.mean(c), 0, g.mean, d * c, d);
+            System.arraycopy(inverse(chol, d), 0, g.inverse, d * d * c, d * d);
+            // an empty component keeps no weight: ln 0 makes it never the likeliest
+            g.logScale[c] = (s.w[c] > 0 ? Math.log(s.w[c] / total) : Double.NEGATIVE_INFINITY) - 0.5 * logDet
+                    - 0.5 * d * Math.log(2 * Math.PI);
+        }
+        return g;
+    }
+
+    /** -ln p(features of pixel i | model), in nats. */
+    public double cost(float[][] features, int i) {
+        double best = Double.NEGATIVE_INFINITY;
+        double[] t = scratch;
+        for (int c = 0; c < k; c++) {
+            t[c] = logDensity(c, features, i);
+            best = Math.max(best, t[c]);
+        }
+        double sum = 0;
+        for (int c = 0; c < k; c++) sum += Math.exp(t[c] - best);
+        return -(best + Math.log(sum));
+    }
+
+    private int likeliest(float[][] features, int i) {
+        int best = 0;
+        double bestLog = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < k; c++) {
+            double t = logDensity(c, features, i);
+            if (t > bestLog) {
+                bestLog = t;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    private double logDensity(int c, float[][] features, int i) {
+        for (int p = 0; p < d; p++) z[p] = features[p][i] - mean[d * c + p];
+        int o = d * d * c;
+        double q = 0;
+        for (int p = 0; p < d; p++) {
+            double row = 0;
+            for (int r = 0; r < d; r++) row += inverse[o + p * d + r] * z[r];
+            q += z[p] * row;
+        }
+        return logScale[c] - 0.5 * q;
+    }
+
+    /** The lower Cholesky factor of a symmetric positive definite d x d matrix (regularised above, so it exists). */
+    private static double[] cholesky(double[] a, int d) {
+        double[] l = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j <= i; j++) {
+                double s = a[i * d + j];
+                for (int m = 0; m < j; m++) s -= l[i * d + m] * l[j * d + m];
+                l[i * d + j] = i == j ? Math.sqrt(Math.max(s, 1e-9)) : s / l[j * d + j];
+            }
+        }
+        return l;
+    }
+
+    /** The inverse of L·Lᵀ from its Cholesky factor L, column by column. */
+    private static double[] inverse(double[] l, int d) {
+        double[] inv = new double[d * d];
+        double[] y = new double[d];
+        for (int col = 0; col < d; col++) {
+            // solve L y = e_col, then Lᵀ x = y
+            for (int i = 0; i < d; i++) {
+                double s = i == col ? 1 : 0;
+                for (int m = 0; m < i; m++) s -= l[i * d + m] * y[m];
+                y[i] = s / l[i * d + i];
+            }
+            for (int i = d - 1; i >= 0; i--) {
+                double s = y[i];
+                for (int m = i + 1; m < d; m++) s -= l[m * d + i] * inv[m * d + col];
+                inv[i * d + col] = s / l[i * d + i];
+            }
+        }
+        return inv;
+    }
+
+    /** The covariance's main axis by power iteration (a small symmetric matrix: a few steps suffice). */
+    private static double[] mainAxis(double[] cov, int d) {
+        double[] v = new double[d];
+        java.util.Arrays.fill(v, 1 / Math.sqrt(d));
+        for (int it = 0; it < 12; it++) {
+            double[] u = new double[d];
+            double len = 0;
+            for (int p = 0; p < d; p++) {
+                for (int q = 0; q < d; q++) u[p] += cov[p * d + q] * v[q];
+                len += u[p] * u[p];
+            }
+            len = Math.sqrt(len);
+            if (len < 1e-12) break;
+            for (int p = 0; p < d; p++) v[p] = u[p] / len;
+        }
+        return v;
+    }
+
+    /** The variance along unit vector v. */
+    private static double along(double[] cov, double[] v, int d) {
+        double s = 0;
+        for (int p = 0; p < d; p++) {
+            for (int q = 0; q < d; q++) s += v[p] * cov[p * d + q] * v[q];
+        }
+        return s;
+    }
+
+    /** Weighted sums per component: weight, first and second moments. */
+    private record Stats(int d, double[] w, double[] s1, double[] s2) {
+
+        static Stats of(float[][] features, float[] weight, int[] comp, int k) {
+            int d = features.length;
+            double[] w = new double[k], s1 = new double[d * k], s2 = new double[d * d * k];
+            double[] z = new double[d];
+            for (int i = 0; i < comp.length; i++) {
+                int c = comp[i];
+                if (c < 0) continue;
+                double wi = weight[i];
+                for (int p = 0; p < d; p++) z[p] = features[p][i];
+                w[c] += wi;
+                for (int p = 0; p < d; p++) {
+                    s1[d * c + p] += wi * z[p];
+                    for (int q = 0; q < d; q++) s2[d * d * c + d * p + q] += wi * z[p] * z[q];
+                }
+            }
+            return new Stats(d, w, s1, s2);
+        }
+
+        double[] mean(int c) {
+            double n = Math.max(1e-9, w[c]);
+            double[] m = new double[d];
+            for (int p = 0; p < d; p++) m[p] = s1[d * c + p] / n;
+            return m;
+        }
+
+        double[] covariance(int c) {
+            double n = Math.max(1e-9, w[c]);
+            double[] m = mean(c);
+            double[] cov = new double[d * d];
+            for (int p = 0; p < d; p++) {
+                for (int q = 0; q < d; q++) cov[d * p + q] = s2[d * d * c + d * p + q] / n - m[p] * m[q];
+            }
+            return cov;
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.cardgen.render.subject.cut;
+
+import dev.cardgen.render.subject.hint.BoxCut;
+import dev.cardgen.render.subject.hint.Clicks;
+
+/**
+ * GrabCut's rounds over a grid: fit a colour model ({@link Gmm}: Lab and the local grain) to
+ * the product and one to the backdrop, label every free cell by a minimum cut ({@link GraphCut}),
+ * refit the models from the labels, cut again. A cell pays -ln p(its look | model) for a label, plus the saliency
+ * prior's -ln p(label) times {@link BoxCut#PRIOR}; two 4-neighbours on opposite sides pay
+ * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
+ * photo's own edges. Cells with a hard label are tied to their terminal.
+ */
+public final class GrabCut {
+
+    /** Hard labels: an include point's disc, an exclude point's disc, outside the box. */
+    public static final byte INCLUDED = 1, EXCLUDED = -1, OUTSIDE = -2;
+    private static final float HARD = 1e6f;
+
+    private GrabCut() {
+    }
+
+    /**
+     * The cut: the product's cells, and the share of them whose colour alone (the last round's
+     * models, no prior, no neighbours) calls them product - how much of the cut the colours back.
+     */
+    public record Cut(boolean[] fg, double colourBacked) {
+    }
+
+    /**
+     * The product's cells. {@code hard}: {@link #INCLUDED}, {@link #EXCLUDED}, {@link #OUTSIDE} or 0 (free); {@code prior}: the
+     * product's probability per cell, or null for none; {@code inBox}: cells the first product
+     * model is fitted to.
+     */
+    public static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
+                   BoxCut.Knobs knobs) {
+        int n = w * h;
+        float[] right = new float[n], down = new float[n];
+        pairwise(lab, w, h, right, down, knobs.gamma());
+        // an exclude point's object: no saliency, and its colours are the backdrop's
+        boolean[] excluded = Clicks.excluded(lab, w, h, hard);
+        float[] fgW = new float[n], bgW = new float[n];
+        for (int i = 0; i < n; i++) {
+            if (hard[i] >= 0 && inBox[i] && !excluded[i]) {
+                // GrabCut's first product model is the whole box; the saliency says which of it counts
+                fgW[i] = prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i];
+            }
+            if (!inBox[i]) bgW[i] = 1;
+        }
+        addClicks(fgW, hard, INCLUDED, null);
+        addClicks(bgW, hard, EXCLUDED, excluded);
+        Gmm product = Gmm.fit(features, fgW);
+        Gmm backdrop = Gmm.fit(features, bgW);
+        boolean[] fg = new boolean[n];
+        if (product == null || backdrop == null) {
+            return new Cut(fg, 0);
+        }
+        int area = 0, backed = 0;
+        float[] priorCost = priorCost(prior, excluded, n, knobs.prior());
+        // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
+        float[] colourCost = new float[n];
+        for (int round = 0; round < BoxCut.ROUNDS; round++) {
+            GraphCut g = new GraphCut(w, h);
+            for (int i = 0; i < n; i++) {
+                if (hard[i] != 0) {
+                    g.terminal(i, hard[i] > 0 ? HARD : -HARD);
+                } else {
+                    colourCost[i] = (float) (backdrop.cost(features, i) - product.cost(features, i));
+                    g.terminal(i, colourCost[i] + priorCost[i]);
+                }
+                if (i % w < w - 1) g.edge(i, 0, right[i]);
+                if (i / w < h - 1) g.edge(i, 2, down[i]);
+            }
+            g.solve();
+            area = 0;
+            backed = 0;
+            for (int i = 0; i < n; i++) {
+                fg[i] = g.source(i);
+                if (fg[i]) {
+                    area++;
+                    if (colourCost[i] > 0) backed++;
+                }
+            }
+            if (round == BoxCut.ROUNDS - 1) break;
+            for (int i = 0; i < n; i++) {
+                fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
+                bgW[i] = fg[i] || excluded[i] ? 0 : 1;
+            }
+            addClicks(fgW, hard, INCLUDED, null);
+            addClicks(bgW, hard, EXCLUDED, excluded);
+            product = product.refit(features, fgW);
+            backdrop = backdrop.refit(features, bgW);
+        }
+        return new Cut(fg, area == 0 ? 0 : backed / (double) area);
+    }
+
+    /**
+     * The saliency's log-odds for the product, in the cut's units: ln s - ln(1 - s), weighted,
+     * floored; on an exclude point's object, the floor.
+     */
+    private static float[] priorCost(float[] prior, boolean[] excluded, int n, double weight) {
+        float[] c = new float[n];
+        if (prior == null) return c;
+        float lo = BoxCut.PRIOR_FLOOR, hi = 1 - lo;
+        for (int i = 0; i < n; i++) {
+            float s = excluded[i] ? lo : Math.max(lo, Math.min(hi, prior[i]));
+            c[i] = (float) (weight * Math.log(s / (1 - s)));
+        }
+        return c;
+    }
+
+    /**
+     * Gives the cells of the points with this label - their discs, or {@code region} where given -
+     * {@link BoxCut#CLICK_SHARE} of the model's weight: a click is a few cells among tens of
+     * thousands, and its colours must still find a component of their own.
+     */
+    private static void addClicks(float[] weight, byte[] hard, byte label, boolean[] region) {
+        double total = 0;
+        int cells = 0;
+        for (int i = 0; i < weight.length; i++) {
+            total += weight[i];
+            if (region == null ? hard[i] == label : region[i]) cells++;
+        }
+        if (cells == 0) return;
+        float each = (float) Math.max(1, BoxCut.CLICK_SHARE * total / cells);
+        for (int i = 0; i < weight.length; i++) {
+            if (region == null ? hard[i] == label : region[i]) weight[i] = Math.max(weight[i], each);
+        }
+    }
+
+    /** γ · exp(-β |Δ Lab|²) to the right and to the lower neighbour, β = 1 / (2 · mean |Δ Lab|²). */
+    private static void pairwise(float[][] lab, int w, int h, float[] right, float[] down, double gamma) {
+        int n = w * h;
+        double sum = 0;
+        long count = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % w < w - 1) {
+                right[i] = d2(lab, i, i + 1);
+                sum += right[i];
+                count++;
+            }
+            if (i / w < h - 1) {
+                down[i] = d2(lab, i, i + w);
+                sum += down[i];
+                count++;
+            }
+        }
+        double beta = 1 / (2 * Math.max(1e-6, sum / Math.max(1, count)));
+        for (int i = 0; i < n; i++) {
+            right[i] = (float) (gamma * Math.exp(-beta * right[i]));
+            down[i] = (float) (gamma * Math.exp(-beta * down[i]));
+        }
+    }
+
+    private static float d2(float[][] lab, int i, int j) {
+        float a = lab[0][i] - lab[0][j], b = lab[1][i] - lab[1][j], c = lab[2][i] - lab[2][j];
+        return a * a + b * b + c * c;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.cardgen.render.subject.model;
+
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.render.subject.grid.Grid;
+import dev.cardgen.render.subject.hint.BoxCut;
+import dev.cardgen.render.subject.mask.Mask;
+import java.awt.Rectangle;
+import java.awt.image.DataBufferByte;
+
+/**
+ * The model's own proposal on a textured backdrop: the box round the region the model finds salient,
+ * cut out by the box cut ({@link BoxCut}) as if a seller had drawn that box, and whether the
+ * model was sure of it. Nothing here knows which texture it is: the same proposal and the same
+ * judgement serve woods, cork, papers, stone and lawns alike.
+ */
+public final class ModelCut {
+
+    /** The box round the model's region grows by 5 % of its size on each side (the box hint's 3 % and some). */
+    public static final double MARGIN = 0.05;
+    /** Saliency strictly between 0.15 and 0.85 is the model in doubt. */
+    static final float DOUBT_LO = 0.15f, DOUBT_HI = 0.85f;
+    /** Sure: cells in doubt ≤ 0.30 of the region (right proposals 0.06-0.29, wrong ones 0.44 and 1.34; 0008). */
+    static final double SURE_DOUBT = 0.30;
+    /** Sure: mean saliency outside the region ≤ 0.012 (products 0.002-0.011, rooms 0.02-0.18). */
+    static final double SURE_OUTSIDE = 0.012;
+    /** Sure: the cut agrees with the model's region at IoU ≥ 0.85 (0008). */
+    static final double SURE_AGREE = 0.85;
+    /** The cues' mask and the cut agree at IoU ≥ 0.8: right pairs 0.83 or more, partial ones 0.61 or less. */
+    static final double AGREE = 0.8;
+
+    /** The cut, the cut on the segmentation grid, and whether the model was sure of it. */
+    public record Proposal(Subject cut, Mask onGrid, boolean sure) {
+    }
+
+    private ModelCut() {
+    }
+
+    /**
+     * The proposal for grid {@code g}, which the model scored {@code saliency}; null when the model marks no
+     * region, when the cut finds nothing, or when it could not be taken anyway (the map is not calm and the
+     * cues found nothing to agree with: the cut is not made).
+     */
+    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cuesFound) {
+        int n = g.cells(), sw = g.sw, sh = g.sh, f = g.f;
+        Mask region = Agreement.mask(saliency, sw, sh).keepMain(Math.max(9, n / 300));
+        int area = 0, doubt = 0;
+        double outside = 0;
+        for (int i = 0; i < n; i++) {
+            float s = saliency[i];
+            if (s > DOUBT_LO && s < DOUBT_HI) doubt++;
+            if (region.get(i)) {
+                area++;
+            } else {
+                outside += s;
+            }
+        }
+        Rectangle r = region.bounds();
+        if (r == null) {
+            return null;
+        }
+        int x0 = r.x, y0 = r.y, x1 = r.x + r.width - 1, y1 = r.y + r.height - 1;
+        double bw = r.width, bh = r.height;
+        Rectangle box = new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
+                (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
+                .intersection(new Rectangle(0, 0, g.width, g.height));
+        int edges = (x0 == 0 ? 1 : 0) + (y0 == 0 ? 1 : 0) + (x1 == sw - 1 ? 1 : 0) + (y1 == sh - 1 ? 1 : 0);
+        boolean touchesFrame = edges >= 2; // a product may stand on the frame's edge; a scene fills it
+        boolean calm = !touchesFrame && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
+        if (!calm && !cuesFound) {
+            return null; // it could not be taken: not sure, and no cues' mask to agree with
+        }
+        Subject cut = BoxCut.cutModelsBox(g.image, box, model);
+        if (!cut.detected()) {
+            return null;
+        }
+        Mask onGrid = onGrid(cut, sw, sh, f);
+        return new Proposal(cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
+    }
+
+    /**
+     * The answer on a texture, given the cues' mask on the grid ({@code cues}, null where they declined)
+     * and the model's proposal: the proposal where the model was sure (the cues then found nothing, a
+     * part, or the product with its cast shadow) or where the cues agree with it; otherwise null, no
+     * product reported.
+     */
+    public static Subject judge(Mask cues, Proposal p) {
+        if (p == null) {
+            return null;
+        }
+        return p.sure() || cues != null && cues.iou(p.onGrid()) >= AGREE ? p.cut() : null;
+    }
+
+    /** The cut's mask read at each grid cell's centre. */
+    private static Mask onGrid(Subject cut, int sw, int sh, int f) {
+        byte[] m = ((DataBufferByte) cut.mask().getRaster().getDataBuffer()).getData();
+        int w = cut.mask().getWidth(), h = cut.mask().getHeight();
+        boolean[] out = new boolean[sw * sh];
+        for (int y = 0; y < sh; y++) {
+            int py = Math.min(h - 1, y * f + f / 2);
+            for (int x = 0; x < sw; x++) {
+                int px = Math.min(w - 1, x * f + f / 2);
+                out[y * sw + x] = (m[py * w + px] & 0xff) >= 128;
+            }
+        }
+        return new Mask(sw, sh, out);
+    }
+}
