@@ -85,7 +85,7 @@ public class ExportService {
         e.status = ExportStatus.PROCESSING;
         e.createdAt = Times.now(clock);
         e.persist();
-        jobs.enqueue(JOB_KIND, e.id);
+        jobs.enqueue(JOB_KIND, e.id, e.accountId);
         return e;
     }
 

@@ -121,7 +121,7 @@ public class GenerationService {
         g.streamExpiresAt = g.createdAt.plus(streamTtl);
         g.persist();
         IssuedToken token = tokens.issue(g.id, streamTtl);
-        jobs.enqueue(JOB_KIND, g.id);
+        jobs.enqueue(JOB_KIND, g.id, g.accountId);
         return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
     }
 

@@ -78,7 +78,7 @@ public class WebhookEvents {
             d.enqueued = true;
             d.createdAt = now;
             d.persist();
-            jobs.enqueue(JOB_KIND, d.id);
+            jobs.enqueue(JOB_KIND, d.id, accountId);
         }
     }
 
