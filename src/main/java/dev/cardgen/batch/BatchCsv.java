@@ -77,11 +77,11 @@ final class BatchCsv {
             items.add(new CreateBatch.Item(cell.apply("asset_id"), text, cell.apply("template"), cell.apply("marketplace"),
                     cell.apply("ratio"), integer(cell.apply("variants")), cell.apply("reference")));
         }
-        return new CreateBatch(new CreateBatch.Defaults(query.template(), query.marketplace(), query.ratio(), defaultVariants(query.variants()),
+        return new CreateBatch(new CreateBatch.Defaults(query.template(), query.marketplace(), query.ratio(), integer(query.variants()),
                 exports(query.exports())), items, allOrNothing(query.allOrNothing()));
     }
 
-    /** An integer, or 0 for text that is none: the range check then names the column. */
+    /** An integer, or 0 for text that is none: the range check then names the column (or the query's variants). */
     private static Integer integer(String value) {
         if (value == null) {
             return null;
@@ -90,17 +90,6 @@ final class BatchCsv {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
             return 0;
-        }
-    }
-
-    private static Integer defaultVariants(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Integer.parseInt(value.strip());
-        } catch (NumberFormatException e) {
-            throw ApiException.invalidParam("variants", "variants must be an integer from 1 to 4.");
         }
     }
 
