@@ -78,6 +78,7 @@ public final class ServiceBench {
                     case "download" -> bench.download();
                     case "small" -> bench.small();
                     case "scale" -> bench.scale();
+                    case "batch" -> new BatchBench(bench).run();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }
