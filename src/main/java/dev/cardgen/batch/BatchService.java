@@ -17,7 +17,9 @@ import dev.cardgen.generation.GenerationService;
 import dev.cardgen.stream.IssuedToken;
 import dev.cardgen.stream.StreamConfig;
 import dev.cardgen.stream.StreamTokens;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -157,23 +159,38 @@ public class BatchService {
     /**
      * Cancels every item not ended yet (their generations fail with {@code canceled}, unused quota goes
      * back); the batch ends {@code canceled}. A batch whose round has ended gives 409.
+     * <p>
+     * In steps, each its own transaction: first the batch is marked canceled, then each item's generation
+     * is failed. A worker ending a generation locks the generation, then the batch; holding the batch's
+     * lock while failing generations would take the same locks the other way round.
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public BatchView cancel(String accountId, String id) {
-        Batch b = progress.lock(require(accountId, id).id);
-        if (b.finishedAt != null) {
-            throw ApiException.conflict("batch_already_finished", "This batch has already finished as '" + views.view(b).status() + "'.");
-        }
-        b.canceled = true;
-        List<BatchItem> pending = BatchItem.list("batchId = ?1 and state = ?2 order by rowNumber", b.id, BatchItemState.PENDING);
-        for (BatchItem item : pending) {
-            Generation g = Generation.findById(item.generationId);
-            if (!g.isFinished()) {
-                generations.fail(g.id, "canceled", "The generation was canceled with its batch."); // ends the item through BatchProgress
-            } else if (item.state == BatchItemState.PENDING) {
-                progress.end(b, item, BatchItemState.CANCELED, "canceled", "The batch was canceled while the item was exporting.");
+        String batchId = require(accountId, id).id;
+        List<String> pending = QuarkusTransaction.requiringNew().call(() -> {
+            Batch b = progress.lock(batchId);
+            if (b.finishedAt != null) {
+                throw ApiException.conflict("batch_already_finished", "This batch has already finished as '" + views.view(b).status() + "'.");
             }
+            b.canceled = true;
+            return BatchItem.<BatchItem>list("batchId = ?1 and state = ?2 order by rowNumber", b.id, BatchItemState.PENDING)
+                    .stream().map(i -> i.generationId).toList();
+        });
+        for (String generationId : pending) {
+            QuarkusTransaction.requiringNew().run(() -> {
+                Generation g = Generation.findById(generationId, LockModeType.PESSIMISTIC_WRITE);
+                if (!g.isFinished()) {
+                    generations.fail(g.id, "canceled", "The generation was canceled with its batch."); // ends the item through BatchProgress
+                    return;
+                }
+                Batch b = progress.lock(batchId);
+                BatchItem item = BatchItem.<BatchItem>find("generationId = ?1 and state = ?2", generationId, BatchItemState.PENDING).firstResult();
+                if (item != null) { // completed, its exports still being made
+                    progress.end(b, item, BatchItemState.CANCELED, "canceled", "The batch was canceled while the item was exporting.");
+                }
+            });
         }
-        return views.view(b);
+        return QuarkusTransaction.requiringNew().call(() -> views.view(Batch.findById(batchId)));
     }
 
     /**
