@@ -10,9 +10,16 @@ public class ApiException extends RuntimeException {
     private final String code;
     private final String param;
     private final Map<String, String> headers;
+    private final java.util.List<ErrorBody.RowError> rows;
 
     public ApiException(int status, String type, String code, String message, String param, Map<String, String> headers) {
+        this(status, type, code, message, param, headers, null);
+    }
+
+    private ApiException(int status, String type, String code, String message, String param, Map<String, String> headers,
+                         java.util.List<ErrorBody.RowError> rows) {
         super(message, null, false, false);
+        this.rows = rows;
         this.status = status;
         this.type = type;
         this.code = code;
@@ -78,7 +85,12 @@ public class ApiException extends RuntimeException {
         return headers;
     }
 
+    /** This error, its body listing each refused row of a many-row request. */
+    public ApiException withRows(java.util.List<ErrorBody.RowError> refused) {
+        return new ApiException(status, type, code, getMessage(), param, headers, java.util.List.copyOf(refused));
+    }
+
     public ErrorBody body() {
-        return ErrorBody.of(type, code, getMessage(), param);
+        return ErrorBody.of(type, code, getMessage(), param, rows);
     }
 }

@@ -15,4 +15,13 @@ public final class Json {
             throw new IllegalStateException("not serialisable as JSON: " + value.getClass().getName(), e);
         }
     }
+
+    /** JSON text we stored ourselves, read back: unreadable text is a bug, not bad input. */
+    public static <T> T read(ObjectMapper json, String text, com.fasterxml.jackson.core.type.TypeReference<T> type) {
+        try {
+            return json.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON unreadable as " + type.getType(), e);
+        }
+    }
 }

@@ -14,21 +14,31 @@ public record CreateExport(@Schema(required = true) String generationId,
                            @Schema(description = "One of the preset's widths; default its first") Integer width) {
 
     public record Valid(String generationId, int variant, Preset preset, ExportFormat format, int width, int height) {
+        /** The export of {@code variant} of a generation at {@code target}. */
+        public static Valid of(String generationId, int variant, Target target) {
+            return new Valid(generationId, variant, target.preset(), target.format(), target.width(), target.height());
+        }
+    }
+
+    /** What an export is made as: preset, format and size, validated. */
+    public record Target(Preset preset, ExportFormat format, int width, int height) {
     }
 
     public Valid validate() {
         if (Strings.isBlank(generationId)) {
             throw ApiException.missingParam("generation_id");
         }
-        if (Strings.isBlank(preset)) {
-            throw ApiException.missingParam("preset");
-        }
-        Preset p = Preset.parse(preset).orElseThrow(() -> ApiException.invalidParam("preset",
-                "Unknown preset '" + Strings.clip(preset, 40) + "'. Known presets: " + Preset.names() + "."));
+        preset(preset); // the preset is named before the variant, as it always was
         int v = variant == null ? 0 : variant;
         if (v < 0 || v > 3) {
             throw ApiException.invalidParam("variant", "variant must be the index of a ready variant (0 to 3).");
         }
+        return Valid.of(generationId, v, target(preset, format, width));
+    }
+
+    /** Preset (required), format (default png) and width (default the preset's first) as an export takes them, or a 400 naming the field. */
+    public static Target target(String preset, String format, Integer width) {
+        Preset p = preset(preset);
         ExportFormat f = format == null ? ExportFormat.PNG : ExportFormat.parse(format).orElseThrow(() ->
                 ApiException.invalidParam("format", "format must be one of png, jpeg."));
         int w = width == null ? p.defaultWidth() : width;
@@ -36,6 +46,14 @@ public record CreateExport(@Schema(required = true) String generationId,
             throw ApiException.invalidParam("width", "width must be one of " + p.widths().stream().map(String::valueOf)
                     .collect(Collectors.joining(", ")) + " for preset " + p.id() + ".");
         }
-        return new Valid(generationId, v, p, f, w, p.heightFor(w));
+        return new Target(p, f, w, p.heightFor(w));
+    }
+
+    private static Preset preset(String preset) {
+        if (Strings.isBlank(preset)) {
+            throw ApiException.missingParam("preset");
+        }
+        return Preset.parse(preset).orElseThrow(() -> ApiException.invalidParam("preset",
+                "Unknown preset '" + Strings.clip(preset, 40) + "'. Known presets: " + Preset.names() + "."));
     }
 }

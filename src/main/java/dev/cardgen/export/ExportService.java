@@ -23,6 +23,7 @@ import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.webhook.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
@@ -45,12 +46,14 @@ public class ExportService {
     private final WebhookEvents webhooks;
     private final Clock clock;
     private final ObjectMapper json;
+    private final Event<ExportFinished> finishedEvents;
 
     private static final TypeReference<List<ExportCheck>> CHECKS = new TypeReference<>() {
     };
 
     public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks,
-                         Clock clock, ObjectMapper json) {
+                         Clock clock, ObjectMapper json, Event<ExportFinished> finishedEvents) {
+        this.finishedEvents = finishedEvents;
         this.json = json;
         this.jobs = jobs;
         this.signer = signer;
@@ -85,7 +88,7 @@ public class ExportService {
         e.status = ExportStatus.PROCESSING;
         e.createdAt = Times.now(clock);
         e.persist();
-        jobs.enqueue(JOB_KIND, e.id);
+        jobs.enqueue(JOB_KIND, e.id, e.accountId);
         return e;
     }
 
@@ -120,7 +123,9 @@ public class ExportService {
                 e.isReady() ? readChecks(e) : null);
     }
 
-    private List<ExportCheck> readChecks(Export e) {
+    /** The stored checks of an export: empty until it is ready. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ExportCheck> readChecks(Export e) {
         try {
             return json.readValue(e.checks, CHECKS);
         } catch (JsonProcessingException ex) {
@@ -164,6 +169,7 @@ public class ExportService {
         result.accept(e);
         e.completedAt = Times.now(clock);
         publish(e, status == ExportStatus.READY ? WebhookEvents.EXPORT_READY : WebhookEvents.EXPORT_FAILED);
+        finishedEvents.fire(new ExportFinished(e.id, e.generationId, status));
         afterCommit.run(() -> metrics.exportFinished(status.wire(), code));
         return true;
     }

@@ -30,6 +30,9 @@ public class Generation extends OwnedEntity {
     public Instant streamExpiresAt;
     public Instant startedAt;
     public Instant completedAt;
+    /** The batch this generation is an item of, and the client's reference for the item; null outside a batch. */
+    public String batchId;
+    public String reference;
 
     public boolean isFinished() {
         return status.finished();

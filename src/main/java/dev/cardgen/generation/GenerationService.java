@@ -32,6 +32,7 @@ import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.webhook.WebhookEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
@@ -41,6 +42,7 @@ import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +69,7 @@ public class GenerationService {
     private final WebhookEvents webhooks;
     private final BlobStore blobs;
     private final Clock clock;
+    private final Event<GenerationFinished> finishedEvents;
     /** Finished generations never change: their records, by id, without the signed links. */
     private final BoundedCache<String, Finished> finished = new BoundedCache<>(FINISHED_CACHE_ENTRIES);
 
@@ -75,7 +78,8 @@ public class GenerationService {
 
     public GenerationService(QuotaService quota, JobQueue jobs, StreamTokens tokens, EventLog events, UrlSigner signer,
                              ObjectMapper json, AfterCommit afterCommit, StreamConfig streamConfig, Metrics metrics,
-                             WebhookEvents webhooks, BlobStore blobs, Clock clock) {
+                             WebhookEvents webhooks, BlobStore blobs, Clock clock, Event<GenerationFinished> finishedEvents) {
+        this.finishedEvents = finishedEvents;
         this.streamTtl = streamConfig.tokenTtl();
         this.webhooks = webhooks;
         this.blobs = blobs;
@@ -94,14 +98,80 @@ public class GenerationService {
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
         Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
                 i -> Asset.findLive(accountId, i));
-        if (Templates.of(req.template()).needsSubject() && !asset.subjectDetected) {
-            // A white main image of the whole photo would be a grey rectangle: refuse before any quota is taken.
+        requireSubjectIfNeeded(req.template(), asset);
+        String period = quota.currentPeriod();
+        quota.take(accountId, period, req.variants());
+        Generation g = newGeneration(accountId, asset, req, baseUrl, period);
+        g.persist();
+        IssuedToken token = tokens.issue(g.id, streamTtl);
+        jobs.enqueue(JOB_KIND, g.id, g.accountId);
+        return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
+    }
+
+    /** A generation asked for as one item of a batch: its asset, the validated request, and the client's reference. */
+    public record Planned(Asset asset, CreateGeneration.Valid request, String reference) {
+    }
+
+    /**
+     * The queued generations of a batch's items, with their jobs, in the caller's transaction. The
+     * batch has taken the quota of all of them; their streams are followed through the batch's stream,
+     * so no token is issued for each.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<Generation> createForBatch(String accountId, String batchId, List<Planned> planned, String baseUrl, String period) {
+        List<Generation> out = new ArrayList<>(planned.size());
+        for (Planned p : planned) {
+            Generation g = newGeneration(accountId, p.asset(), p.request(), baseUrl, period);
+            g.batchId = batchId;
+            g.reference = p.reference();
+            g.persist();
+            out.add(g);
+        }
+        jobs.enqueueAll(JOB_KIND, out.stream().map(g -> g.id).toList(), accountId);
+        return out;
+    }
+
+    /** A new queued generation asking what {@code old} asked, for a batch's retry of a failed item; the quota is the caller's. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<Generation> recreateForBatch(List<Generation> olds, String period) {
+        List<Generation> out = new ArrayList<>(olds.size());
+        for (Generation old : olds) {
+            Generation g = new Generation();
+            g.id = Ids.next(Ids.GENERATION);
+            g.accountId = old.accountId;
+            g.projectId = old.projectId;
+            g.assetId = old.assetId;
+            g.status = GenerationStatus.QUEUED;
+            g.variantsRequested = old.variantsRequested;
+            g.template = old.template;
+            g.marketplace = old.marketplace;
+            g.ratio = old.ratio;
+            g.texts = old.texts;
+            g.seed = SEEDS.nextLong();
+            g.cutoutVersion = old.cutoutVersion;
+            g.baseUrl = old.baseUrl;
+            g.quotaPeriod = period;
+            g.createdAt = Times.now(clock);
+            g.streamExpiresAt = g.createdAt.plus(streamTtl);
+            g.batchId = old.batchId;
+            g.reference = old.reference;
+            g.persist();
+            out.add(g);
+        }
+        jobs.enqueueAll(JOB_KIND, out.stream().map(g -> g.id).toList(), olds.get(0).accountId);
+        return out;
+    }
+
+    /** Template white on an asset without a detected product: 409 subject_not_detected, before any quota is taken. */
+    public static void requireSubjectIfNeeded(String template, Asset asset) {
+        if (Templates.of(template).needsSubject() && !asset.subjectDetected) {
+            // A white main image of the whole photo would be a grey rectangle.
             throw ApiException.conflict("subject_not_detected", "Template white needs an isolated product, and none was "
                     + "detected in asset " + asset.id + " (subject_detected is false). Use another template or another photo.");
         }
-        String period = quota.currentPeriod();
-        quota.take(accountId, period, req.variants());
+    }
 
+    private Generation newGeneration(String accountId, Asset asset, CreateGeneration.Valid req, String baseUrl, String period) {
         Generation g = new Generation();
         g.id = Ids.next(Ids.GENERATION);
         g.accountId = accountId;
@@ -119,10 +189,7 @@ public class GenerationService {
         g.quotaPeriod = period;
         g.createdAt = Times.now(clock);
         g.streamExpiresAt = g.createdAt.plus(streamTtl);
-        g.persist();
-        IssuedToken token = tokens.issue(g.id, streamTtl);
-        jobs.enqueue(JOB_KIND, g.id);
-        return GenerationView.Created.of(g, baseUrl + "/api/v1/render-stream/" + token.token());
+        return g;
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -171,7 +238,7 @@ public class GenerationService {
         dev.cardgen.core.JobError error = g.errorCode == null ? null : new dev.cardgen.core.JobError(g.errorCode, g.errorMessage);
         return new GenerationView(g.id, "generation", g.status.wire(), g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
                 g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
-                Times.iso(g.startedAt), Times.iso(g.completedAt));
+                Times.iso(g.startedAt), Times.iso(g.completedAt), g.batchId, g.reference);
     }
 
     /** Signed preview address, usable in an img tag without a key for {@link UrlSigner#LINK_TTL}. */
@@ -281,6 +348,7 @@ public class GenerationService {
         g.status = GenerationStatus.COMPLETED;
         g.completedAt = Times.now(clock);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, view(g));
+        finishedEvents.fire(new GenerationFinished(g.id, g.batchId, g.status, null, null));
         afterCommit.run(() -> {
             appendTerminal(g.id);
             metrics.generationFinished(GenerationStatus.COMPLETED.wire(), null);
@@ -304,6 +372,7 @@ public class GenerationService {
         long produced = GenerationVariant.count("key.generationId", g.id);
         quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, view(g));
+        finishedEvents.fire(new GenerationFinished(g.id, g.batchId, g.status, code, message));
         afterCommit.run(() -> {
             appendTerminal(g.id);
             metrics.generationFinished(GenerationStatus.FAILED.wire(), code);

@@ -22,7 +22,9 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
                              @Schema(required = true, format = "date-time") String streamExpiresAt,
                              @Schema(required = true, format = "date-time") String createdAt,
                              @Schema(required = true, nullable = true, format = "date-time") String startedAt,
-                             @Schema(required = true, nullable = true, format = "date-time") String completedAt) {
+                             @Schema(required = true, nullable = true, format = "date-time") String completedAt,
+                             @Schema(required = true, nullable = true, description = "The batch this generation is an item of (bat_…); null outside a batch") String batchId,
+                             @Schema(required = true, nullable = true, description = "The batch item's reference (the seller's SKU); null outside a batch or when none was given") String reference) {
 
     public record VariantView(@Schema(required = true) int index,
                               @Schema(required = true, description = "Signed; usable without a key for 24 h") String previewUrl,
@@ -34,7 +36,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
 
     GenerationView withVariants(List<VariantView> list) {
         return new GenerationView(id, object, status, variantsRequested, assetId, cutoutVersion, projectId, template, marketplace, ratio, text,
-                list, error, streamExpiresAt, createdAt, startedAt, completedAt);
+                list, error, streamExpiresAt, createdAt, startedAt, completedAt, batchId, reference);
     }
 
     /** The 202 answer of POST: only what a client needs before the job runs (id, status, stream URL). */

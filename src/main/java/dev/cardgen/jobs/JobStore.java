@@ -43,26 +43,42 @@ public class JobStore {
         this.clock = clock;
     }
 
-    /** db-scheduler style: pick and lease up to {@code limit} of the oldest queued jobs in one statement. */
+    /**
+     * db-scheduler style: pick and lease up to {@code limit} queued jobs in one statement, fairly across
+     * accounts. Each queued job's turn is its account's running jobs plus its place in that account's
+     * queue; lower turns go first, then older jobs. So one account's thousand queued jobs take one
+     * worker after another only while no other account waits: another account's single job has turn 1
+     * (or its running count + 1) and is claimed in the next claim. Jobs without an account share one turn.
+     */
     public List<Claimed> claim(String owner, Collection<String> kinds, Duration lease, int limit) throws SQLException {
-        // The outer SELECT only orders the claimed rows (RETURNING has no ORDER BY): oldest start first.
+        // The window function ranks in its own CTE (FOR UPDATE is not allowed beside one); the pick locks
+        // the rows, re-checking state. The outer SELECT only orders the claimed rows (RETURNING has no ORDER BY).
         String sql = """
-                WITH claimed AS (
+                WITH running AS (
+                  SELECT account_id, count(*) AS n FROM jobs WHERE state = 'running' GROUP BY account_id),
+                ranked AS (
+                  SELECT j.id, j.created_at,
+                         coalesce(r.n, 0) + row_number() OVER (PARTITION BY j.account_id ORDER BY j.created_at) AS turn
+                    FROM jobs j LEFT JOIN running r ON r.account_id IS NOT DISTINCT FROM j.account_id
+                   WHERE j.state = 'queued' AND j.kind = ANY (?) AND (j.run_after IS NULL OR j.run_after <= ?)),
+                picked AS (
+                  SELECT jobs.id FROM jobs JOIN ranked ON ranked.id = jobs.id
+                   WHERE jobs.state = 'queued'
+                   ORDER BY ranked.turn, ranked.created_at LIMIT ? FOR UPDATE OF jobs SKIP LOCKED),
+                claimed AS (
                   UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?,
                          attempts = attempts + 1, updated_at = ?
-                   WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY (?)
-                                   AND (run_after IS NULL OR run_after <= ?)
-                                 ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                   WHERE id IN (SELECT id FROM picked)
                   RETURNING id, kind, ref_id, attempts, deferrals, created_at)
                 SELECT id, kind, ref_id, attempts, deferrals FROM claimed ORDER BY created_at""";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             Instant now = Times.now(clock);
-            ps.setString(1, owner);
-            setTime(ps, 2, now.plus(lease));
-            setTime(ps, 3, now);
-            ps.setArray(4, c.createArrayOf("text", kinds.toArray()));
-            setTime(ps, 5, now);
-            ps.setInt(6, limit);
+            ps.setArray(1, c.createArrayOf("text", kinds.toArray()));
+            setTime(ps, 2, now);
+            ps.setInt(3, limit);
+            ps.setString(4, owner);
+            setTime(ps, 5, now.plus(lease));
+            setTime(ps, 6, now);
             List<Claimed> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -28,7 +28,8 @@ public class WebhookEvents {
     public static final String GENERATION_FAILED = "generation.failed";
     public static final String EXPORT_READY = "export.ready";
     public static final String EXPORT_FAILED = "export.failed";
-    public static final List<String> TYPES = List.of(GENERATION_COMPLETED, GENERATION_FAILED, EXPORT_READY, EXPORT_FAILED);
+    public static final String BATCH_COMPLETED = "batch.completed";
+    public static final List<String> TYPES = List.of(GENERATION_COMPLETED, GENERATION_FAILED, EXPORT_READY, EXPORT_FAILED, BATCH_COMPLETED);
     static final String JOB_KIND = "webhook";
     private static final int DUE_BATCH = 100;
     private static final Logger LOG = Logger.getLogger(WebhookEvents.class);
@@ -78,7 +79,7 @@ public class WebhookEvents {
             d.enqueued = true;
             d.createdAt = now;
             d.persist();
-            jobs.enqueue(JOB_KIND, d.id);
+            jobs.enqueue(JOB_KIND, d.id, accountId);
         }
     }
 

@@ -39,7 +39,7 @@ public final class WebhookViews {
      * this type only describes them to the OpenAPI scanner.
      */
     @Schema(name = "WebhookEventType", type = SchemaType.STRING, enumeration = {WebhookEvents.GENERATION_COMPLETED,
-            WebhookEvents.GENERATION_FAILED, WebhookEvents.EXPORT_READY, WebhookEvents.EXPORT_FAILED})
+            WebhookEvents.GENERATION_FAILED, WebhookEvents.EXPORT_READY, WebhookEvents.EXPORT_FAILED, WebhookEvents.BATCH_COMPLETED})
     enum EventType {
     }
 

@@ -284,11 +284,13 @@ class OpenApiTest {
         assertEquals(Map.of("$ref", typeRef), props.get("type"));
         assertEquals(Map.of("type", "string", "format", "date-time"), props.get("created_at"));
         Map<String, Object> data = map(props.get("data"));
-        assertEquals(List.of(Map.of("$ref", "#/components/schemas/Generation"), Map.of("$ref", "#/components/schemas/Export")), data.get("oneOf"));
-        assertEquals(Map.of("propertyName", "object", "mapping",
-                Map.of("generation", "#/components/schemas/Generation", "export", "#/components/schemas/Export")), data.get("discriminator"));
+        assertEquals(List.of(Map.of("$ref", "#/components/schemas/Generation"), Map.of("$ref", "#/components/schemas/Export"),
+                Map.of("$ref", "#/components/schemas/Batch")), data.get("oneOf"));
+        assertEquals(Map.of("propertyName", "object", "mapping", Map.of("generation", "#/components/schemas/Generation",
+                "export", "#/components/schemas/Export", "batch", "#/components/schemas/Batch")), data.get("discriminator"));
         assertEquals(List.of("generation"), enumOf("Generation", "object"));
         assertEquals(List.of("export"), enumOf("Export", "object"));
+        assertEquals(List.of("batch"), enumOf("Batch", "object"));
 
         for (String schema : List.of("WebhookEndpoint", "CreateWebhookEndpoint", "UpdateWebhookEndpoint")) {
             Map<String, Object> events = map(map(map(schemas.get(schema)).get("properties")).get("events"));

@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16),
  * BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
@@ -79,6 +79,7 @@ public final class ServiceBench {
                     case "small" -> bench.small();
                     case "scale" -> bench.scale();
                     case "peers" -> new PeersBench(bench).run();
+                    case "batch" -> new BatchBench(bench).run();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }

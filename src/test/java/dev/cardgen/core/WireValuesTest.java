@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.batch.BatchItemState;
 import dev.cardgen.export.ExportStatus;
 import dev.cardgen.generation.GenerationStatus;
 import dev.cardgen.jobs.JobState;
@@ -31,12 +32,14 @@ class WireValuesTest {
         assertEquals(allowed("V4__exports.sql", "status"), wires(ExportStatus.values()));
         assertEquals(allowed("V7__webhooks.sql", "status"), wires(DeliveryStatus.values()));
         assertEquals(allowed("V3__jobs_and_stream_events.sql", "state"), wires(JobState.values()));
+        assertEquals(allowed("V12__batches.sql", "state"), wires(BatchItemState.values()));
     }
 
     @Test
     void columnsStoreTheWireStringAndReadItBack() {
         Map<WireColumn<?>, WireValue[]> columns = Map.of(new GenerationStatus.Column(), GenerationStatus.values(),
-                new ExportStatus.Column(), ExportStatus.values(), new DeliveryStatus.Column(), DeliveryStatus.values());
+                new ExportStatus.Column(), ExportStatus.values(), new DeliveryStatus.Column(), DeliveryStatus.values(),
+                new BatchItemState.Column(), BatchItemState.values());
         columns.forEach((column, values) -> {
             @SuppressWarnings("unchecked")
             WireColumn<WireValue> c = (WireColumn<WireValue>) column;

@@ -58,6 +58,8 @@ class JobQueueTest {
     @Inject
     JobReaper reaper;
     @Inject
+    JobStore store;
+    @Inject
     TestClock clock;
     @Inject
     JobsConfig config;
@@ -246,6 +248,40 @@ class JobQueueTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
         assertEquals(1, gated.runs(ref));
         assertFalse(gated.givenUp(ref) > 0);
+    }
+
+    @Test
+    void theClaimTakesTurnsAcrossAccountsSoABigBacklogDoesNotStarveAnotherAccount() throws Exception {
+        // A kind no handler runs, so only this test's claims move these rows.
+        String kind = "test-fair-" + Ids.random(6);
+        String big = "acc_" + Ids.random(24);
+        String small = "acc_" + Ids.random(24);
+        String other = "acc_" + Ids.random(24);
+        List<String> bigJobs = new ArrayList<>();
+        QuarkusTransaction.requiringNew().run(() -> {
+            for (int i = 0; i < 50; i++) {
+                bigJobs.add(queue.enqueue(kind, ref(), big));
+            }
+        });
+        String smallJob = queue.enqueue(kind, ref(), small);
+        String otherJob = queue.enqueue(kind, ref(), other);
+        Duration lease = Duration.ofMinutes(5);
+
+        // Every account's first job has turn 1: the oldest of them goes first.
+        List<JobStore.Claimed> first = store.claim("inst_fair", List.of(kind), lease, 1);
+        assertEquals(List.of(bigJobs.get(0)), first.stream().map(JobStore.Claimed::id).toList());
+        // The big account now runs one: its next job's turn is 2, the others' still 1; they go before its 49.
+        List<JobStore.Claimed> second = store.claim("inst_fair", List.of(kind), lease, 2);
+        assertEquals(List.of(smallJob, otherJob), second.stream().map(JobStore.Claimed::id).toList());
+        // With nobody else waiting, the backlog takes every free worker, oldest first.
+        List<JobStore.Claimed> third = store.claim("inst_fair", List.of(kind), lease, 3);
+        assertEquals(bigJobs.subList(1, 4), third.stream().map(JobStore.Claimed::id).toList());
+
+        // A newcomer's single job overtakes the 46 still queued, though it is the youngest row of all.
+        String late = queue.enqueue(kind, ref(), small + "x");
+        List<JobStore.Claimed> fourth = store.claim("inst_fair", List.of(kind), lease, 1);
+        assertEquals(List.of(late), fourth.stream().map(JobStore.Claimed::id).toList());
+        assertEquals(46, count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'queued'", bigJobs));
     }
 
     private static String ref() {
