@@ -90,8 +90,16 @@ public class GenerationService {
         this.metrics = metrics;
     }
 
-    /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
+    /** {@link #create(String, CreateGeneration.Valid, String, String)} without an Accept-Language. */
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
+        return create(accountId, req, baseUrl, null);
+    }
+
+    /**
+     * Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction.
+     * {@code acceptLanguage} (the request's header, may be null) picks the locale when neither the request nor its texts do.
+     */
+    public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl, String acceptLanguage) {
         Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
                 i -> Asset.findLive(accountId, i));
         if (Templates.of(req.template()).needsSubject() && !asset.subjectDetected) {
@@ -112,7 +120,9 @@ public class GenerationService {
         g.template = req.template();
         g.marketplace = req.marketplace();
         g.ratio = req.ratio().id();
-        g.texts = Json.write(json, TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
+        TextFiller.Filled filled = TextFiller.fill(req.texts(), asset.originalFilename, req.template(), req.locale(), acceptLanguage);
+        g.texts = Json.write(json, filled.texts());
+        g.locale = filled.locale();
         g.seed = SEEDS.nextLong();
         g.cutoutVersion = asset.cutoutVersion;
         g.baseUrl = baseUrl;
@@ -170,7 +180,7 @@ public class GenerationService {
                 .toList();
         dev.cardgen.core.JobError error = g.errorCode == null ? null : new dev.cardgen.core.JobError(g.errorCode, g.errorMessage);
         return new GenerationView(g.id, "generation", g.status.wire(), g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
-                g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
+                g.marketplace, g.ratio, readTexts(g), g.locale, variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
                 Times.iso(g.startedAt), Times.iso(g.completedAt));
     }
 
