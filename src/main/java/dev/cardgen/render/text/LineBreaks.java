@@ -36,7 +36,9 @@ public final class LineBreaks {
             boolean spaced = !first;
             first = false;
             int start = 0;
-            for (int at : inside(word)) {
+            // Every ideographic character is at or above U+2E80: a word without one is never broken (and
+            // needs no grapheme iterator, which the fitter would otherwise make for every word it wraps).
+            for (int at : word.chars().anyMatch(ch -> ch >= 0x2E80) ? inside(word) : List.<Integer>of()) {
                 out.add(new Unit(word.substring(start, at), spaced));
                 spaced = false;
                 start = at;

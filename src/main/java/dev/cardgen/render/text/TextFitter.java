@@ -39,22 +39,27 @@ public final class TextFitter {
      * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
      */
     private static Ink ink(FontSet.Face face, float size, String s, boolean exact, boolean rtl) {
-        // Only a simple Roboto string has a quick measure; any other is shaped either way, and cached once.
-        boolean quick = !exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK);
-        InkKey key = new InkKey(face, size, quick, rtl, FontSet.region(), s);
+        InkKey key = new InkKey(face, size, exact, rtl, FontSet.region(), s);
         Ink cached = INKS.get(key);
         if (cached != null) return cached;
         Ink ink;
-        if (quick) {
+        if (!exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
             ink = new Ink(FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth(), 0, 0, 0);
         } else {
-            TextLayout l = FontSet.layout(s, face, size, rtl);
-            if (l == null) {
-                ink = new Ink(0, 0, 0, 0);
-            } else {
-                Rectangle2D b = l.getBounds();
-                double lead = Math.max(0, -b.getMinX());
-                ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+            // Any other string is shaped either way: an estimate reuses the exact measure (an ideograph
+            // asked for by the wrap's estimate and by a line's ascent is shaped once).
+            InkKey shapedKey = exact ? key : new InkKey(face, size, true, rtl, key.region(), s);
+            ink = exact ? null : INKS.get(shapedKey);
+            if (ink == null) {
+                TextLayout l = FontSet.layout(s, face, size, rtl);
+                if (l == null) {
+                    ink = new Ink(0, 0, 0, 0);
+                } else {
+                    Rectangle2D b = l.getBounds();
+                    double lead = Math.max(0, -b.getMinX());
+                    ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+                }
+                if (!exact) INKS.put(shapedKey, ink);
             }
         }
         if (INKS.size() > 100_000) INKS.clear();
@@ -69,7 +74,7 @@ public final class TextFitter {
     public record Ink(double width, double ascent, double descent, double lead) {}
 
     /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
-    private record InkKey(FontSet.Face face, float size, boolean quick, boolean rtl, FontSet.Han region, String text) {}
+    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {}
 
     private static final java.util.Map<InkKey, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
 
