@@ -102,7 +102,7 @@ public class ExportJob implements JobHandler {
 
     /** The same design for another ratio: the engine lays it out afresh at render time. */
     public static Design reRatio(Design d, String ratioId) {
-        return new Design(d.version(), d.template(), ratioId, d.seed(), d.arrangement(), d.palette(), d.texts());
+        return new Design(d.version(), d.template(), ratioId, d.seed(), d.arrangement(), d.palette(), d.texts(), d.locale());
     }
 
     private BufferedImage readCutout(String generationId) {

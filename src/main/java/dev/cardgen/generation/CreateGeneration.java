@@ -8,6 +8,7 @@ import dev.cardgen.render.Templates;
 import dev.cardgen.render.TextFit;
 import dev.cardgen.render.text.FontSet;
 import dev.cardgen.render.text.Texts;
+import dev.cardgen.render.words.CardLocale;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.ArrayList;
@@ -21,14 +22,19 @@ public record CreateGeneration(@Schema(required = true) String assetId,
                                @Schema(enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
                                @Schema(enumeration = {"3:4", "1:1", "9:16"}, description = "Default: the marketplace preset's ratio, else 3:4") String ratio,
                                @Schema(minimum = "1", maximum = "4", defaultValue = "3") Integer variants,
-                               TextInput text) {
+                               TextInput text,
+                               @Schema(description = "BCP 47 language tag of the card (en, ru, uk, kk, uz, tr, de, fr, es, pt, pl, it, ar, he, hi, th, zh-Hans, zh-Hant, ja, ko; "
+                                       + "a region is ignored: pt-BR is pt, zh-TW is zh-Hant). Default: the language of the texts, else Accept-Language, else en. "
+                                       + "The words the service fills in are in it", example = "de") String locale) {
 
     @Schema(name = "CardTextInput", description = "Empty fields are filled by the service")
     public record TextInput(@Schema(maxLength = 120) String title, @Schema(maxLength = 160) String subtitle,
                             @Schema(maxItems = 6, description = "Each at most 80 characters") List<String> facts, @Schema(maxLength = 24) String badge) {
     }
 
-    public record Valid(String assetId, String template, String marketplace, Ratio ratio, int variants, Texts texts) {
+    /** {@code locale}: the supported tag asked for, null when none was (it is then inferred when the texts are filled). */
+    public record Valid(String assetId, String template, String marketplace, Ratio ratio, int variants, Texts texts,
+                        String locale) {
     }
 
     static final int TITLE_MAX = 120;
@@ -59,9 +65,17 @@ public record CreateGeneration(@Schema(required = true) String assetId,
         if (n < 1 || n > 4) {
             throw ApiException.invalidParam("variants", "variants must be an integer from 1 to 4.");
         }
+        String card = null;
+        if (locale != null) {
+            try {
+                card = CardLocale.resolve(locale);
+            } catch (CardLocale.Unsupported e) {
+                throw ApiException.unprocessable("locale_unsupported", e.getMessage(), "locale");
+            }
+        }
         Texts texts = texts();
         fits(templateId, texts);
-        return new Valid(assetId, templateId, marketplace, r, n, texts);
+        return new Valid(assetId, templateId, marketplace, r, n, texts, card);
     }
 
     /**

@@ -21,6 +21,8 @@ public class Generation extends OwnedEntity {
     /** JSON of render.Texts, after filling. */
     public String texts;
     public long seed;
+    /** The card's locale (a supported BCP 47 tag): the words filled in are in it, and Han is drawn in its forms. */
+    public String locale;
     /** The asset's cut-out version when the generation was created: the mask its product is cut with. */
     public int cutoutVersion = 1;
     public String baseUrl;

@@ -88,7 +88,7 @@ public class GenerationJob implements JobHandler {
             long t0 = System.nanoTime();
             Texts texts = generations.readTexts(g);
             Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
-            List<Design> designs = engine(g, () -> Scene.designs(product, texts, g.template, ratio, g.variantsRequested, g.seed));
+            List<Design> designs = engine(g, () -> Scene.designs(product, texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
             metrics.stage("scene", System.nanoTime() - t0);
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);

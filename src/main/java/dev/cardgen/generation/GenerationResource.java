@@ -20,6 +20,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -59,7 +60,7 @@ public class GenerationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "createGeneration", summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url, valid until stream_expires_at (15 minutes by default).")
+    @Operation(operationId = "createGeneration", summary = "Create a generation", description = "Answers at once with status queued and a one-time stream_url, valid until stream_expires_at (15 minutes by default). Without locale in the body and without a language its texts tell, the request's Accept-Language picks the card's locale.")
     @RequestBody(content = @Content(schema = @Schema(implementation = CreateGeneration.class), examples = @ExampleObject(name = "request", value = """
             {"asset_id":"ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd","template":"studio","marketplace":"market1","variants":3,
              "text":{"title":"Red running sneaker","facts":["Breathable mesh","Sizes 36–46"],"badge":"NEW"}}""")))
@@ -69,15 +70,19 @@ public class GenerationResource {
     @APIResponse(responseCode = "400", description = "invalid_json, parameter_missing, parameter_invalid (a field, or texts of unusually wide letters that would not fit the smallest card: param names the widest field), parameter_unknown", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "asset_id not found", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "idempotency_key_in_use; subject_not_detected (template white on an asset without a detected product)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "422", description = "idempotency_key_reused, unsupported_characters (a text field holds characters no bundled font can draw; param names it)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "422", description = "idempotency_key_reused, unsupported_characters (a text field holds characters no bundled font can draw; param names it), locale_unsupported (locale is no BCP 47 tag or no supported locale; param locale)", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "429", description = "quota_exceeded, rate_limited", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
+    public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri,
+                           @Context HttpHeaders headers) {
+        // Accept-Language is read from the headers, not declared: a declared header would be a new
+        // argument of every generated client's createGeneration, and clients send it anyway.
+        String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
         String account = caller.accountId();
         JsonNode request = JsonBodies.object(json, body);
         String base = baseUrls.of(uri);
         return idempotency.run(account, "POST /api/v1/generations", idempotencyKey, request, () -> {
             CreateGeneration.Valid valid = JsonBodies.read(json, request, CreateGeneration.class).validate();
-            return Response.accepted(generations.create(account, valid, base)).build();
+            return Response.accepted(generations.create(account, valid, base, acceptLanguage)).build();
         });
     }
 

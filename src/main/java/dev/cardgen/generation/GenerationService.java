@@ -94,14 +94,22 @@ public class GenerationService {
         this.metrics = metrics;
     }
 
-    /** Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction. */
+    /** {@link #create(String, CreateGeneration.Valid, String, String)} without an Accept-Language. */
     public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl) {
+        return create(accountId, req, baseUrl, null);
+    }
+
+    /**
+     * Validated request in; the queued generation, its quota taken and its job enqueued, in one transaction.
+     * {@code acceptLanguage} (the request's header, may be null) picks the locale when neither the request nor its texts do.
+     */
+    public GenerationView.Created create(String accountId, CreateGeneration.Valid req, String baseUrl, String acceptLanguage) {
         Asset asset = Owned.require("asset", req.assetId(), "asset_id", i -> Ids.looksLike(Ids.ASSET, i),
                 i -> Asset.findLive(accountId, i));
         requireSubjectIfNeeded(req.template(), asset);
         String period = quota.currentPeriod();
         quota.take(accountId, period, req.variants());
-        Generation g = newGeneration(accountId, asset, req, baseUrl, period);
+        Generation g = newGeneration(accountId, asset, req, baseUrl, period, acceptLanguage);
         g.persist();
         IssuedToken token = tokens.issue(g.id, streamTtl);
         jobs.enqueue(JOB_KIND, g.id, g.accountId);
@@ -121,7 +129,7 @@ public class GenerationService {
     public List<Generation> createForBatch(String accountId, String batchId, List<Planned> planned, String baseUrl, String period) {
         List<Generation> out = new ArrayList<>(planned.size());
         for (Planned p : planned) {
-            Generation g = newGeneration(accountId, p.asset(), p.request(), baseUrl, period);
+            Generation g = newGeneration(accountId, p.asset(), p.request(), baseUrl, period, null);
             g.batchId = batchId;
             g.reference = p.reference();
             g.persist();
@@ -147,6 +155,7 @@ public class GenerationService {
             g.marketplace = old.marketplace;
             g.ratio = old.ratio;
             g.texts = old.texts;
+            g.locale = old.locale;
             g.seed = SEEDS.nextLong();
             g.cutoutVersion = old.cutoutVersion;
             g.baseUrl = old.baseUrl;
@@ -171,7 +180,8 @@ public class GenerationService {
         }
     }
 
-    private Generation newGeneration(String accountId, Asset asset, CreateGeneration.Valid req, String baseUrl, String period) {
+    private Generation newGeneration(String accountId, Asset asset, CreateGeneration.Valid req, String baseUrl, String period,
+                                     String acceptLanguage) {
         Generation g = new Generation();
         g.id = Ids.next(Ids.GENERATION);
         g.accountId = accountId;
@@ -182,7 +192,9 @@ public class GenerationService {
         g.template = req.template();
         g.marketplace = req.marketplace();
         g.ratio = req.ratio().id();
-        g.texts = Json.write(json, TextFiller.fill(req.texts(), asset.originalFilename, req.template()));
+        TextFiller.Filled filled = TextFiller.fill(req.texts(), asset.originalFilename, req.template(), req.locale(), acceptLanguage);
+        g.texts = Json.write(json, filled.texts());
+        g.locale = filled.locale();
         g.seed = SEEDS.nextLong();
         g.cutoutVersion = asset.cutoutVersion;
         g.baseUrl = baseUrl;
@@ -237,7 +249,7 @@ public class GenerationService {
                 .toList();
         dev.cardgen.core.JobError error = g.errorCode == null ? null : new dev.cardgen.core.JobError(g.errorCode, g.errorMessage);
         return new GenerationView(g.id, "generation", g.status.wire(), g.variantsRequested, g.assetId, g.cutoutVersion, g.projectId, g.template,
-                g.marketplace, g.ratio, readTexts(g), variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
+                g.marketplace, g.ratio, readTexts(g), g.locale, variants, error, Times.iso(g.streamExpiresAt), Times.iso(g.createdAt),
                 Times.iso(g.startedAt), Times.iso(g.completedAt), g.batchId, g.reference);
     }
 

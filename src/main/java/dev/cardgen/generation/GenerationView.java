@@ -17,7 +17,9 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
                              @Schema(required = true, enumeration = {"studio", "bold", "gradient", "infographic", "white"}) String template,
                              @Schema(required = true, nullable = true, enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
                              @Schema(required = true, enumeration = {"3:4", "1:1", "9:16"}) String ratio,
-                             @Schema(required = true) Texts text, @Schema(required = true) List<VariantView> variants,
+                             @Schema(required = true) Texts text,
+                             @Schema(required = true, description = "The card's language (BCP 47): the one asked for, else inferred from the texts, Accept-Language, or en", example = "de") String locale,
+                             @Schema(required = true) List<VariantView> variants,
                              @Schema(required = true, nullable = true) JobError error,
                              @Schema(required = true, format = "date-time") String streamExpiresAt,
                              @Schema(required = true, format = "date-time") String createdAt,
@@ -36,7 +38,7 @@ public record GenerationView(@Schema(required = true) String id, @Schema(require
 
     GenerationView withVariants(List<VariantView> list) {
         return new GenerationView(id, object, status, variantsRequested, assetId, cutoutVersion, projectId, template, marketplace, ratio, text,
-                list, error, streamExpiresAt, createdAt, startedAt, completedAt, batchId, reference);
+                locale, list, error, streamExpiresAt, createdAt, startedAt, completedAt, batchId, reference);
     }
 
     /** The 202 answer of POST: only what a client needs before the job runs (id, status, stream URL). */

@@ -21,7 +21,7 @@ final class BoldTemplate implements CardTemplate {
                     new PaletteBuilder.Scheme("dark", 0, 0.35, 0.16, 0, 0.40, 0.26)),
             new TypeScale(FontSet.Face.BLACK, 0.125, 0.042, FontSet.Face.MEDIUM),
             Localised.NONE,
-            new Localised("HIT", "ХИТ"),
+            new Localised("badge.hit"),
             EnumSet.of(Trait.LEFT_ALIGNED, Trait.LOUD));
 
     @Override

@@ -1,5 +1,7 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.text.FontSet;
+
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -40,6 +42,10 @@ public final class CardRenderer {
 
     /** {@code withText=false} lets tests sample exactly what ends up behind the text. */
     static Painted paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
+        return FontSet.inRegion(design.hanRegion(), () -> paintIn(design, cutout, width, height, withText));
+    }
+
+    private static Painted paintIn(Design design, BufferedImage cutout, int width, int height, boolean withText) {
         CardTemplate template = Templates.of(design.template());
         double aspect = (double) cutout.getWidth() / cutout.getHeight();
         Layout layout = LayoutEngine.layout(design, aspect, width, height);

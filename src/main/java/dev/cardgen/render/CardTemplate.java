@@ -1,5 +1,7 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.words.Words;
+
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -19,12 +21,12 @@ public sealed interface CardTemplate
                 Localised subtitle, Localised badge, Set<Trait> traits) {
     }
 
-    /** A default text in English and in Russian (for texts in Cyrillic); null: none. */
-    record Localised(String english, String russian) {
-        static final Localised NONE = new Localised(null, null);
+    /** A default text, as its key in the words of every locale ({@link Words}); a null key: none. */
+    record Localised(String key) {
+        static final Localised NONE = new Localised(null);
 
-        String in(boolean russianText) {
-            return russianText ? russian : english;
+        String in(String locale) {
+            return key == null ? null : Words.get(locale, key);
         }
     }
 
@@ -68,14 +70,14 @@ public sealed interface CardTemplate
         return look().typeScale();
     }
 
-    /** The subtitle put in when the seller gave none; null for none. */
-    default String defaultSubtitle(boolean russian) {
-        return look().subtitle().in(russian);
+    /** The subtitle put in when the seller gave none, in the card's locale; null for none. */
+    default String defaultSubtitle(String locale) {
+        return look().subtitle().in(locale);
     }
 
-    /** The badge put in when the seller gave none; null for none. */
-    default String defaultBadge(boolean russian) {
-        return look().badge().in(russian);
+    /** The badge put in when the seller gave none, in the card's locale; null for none. */
+    default String defaultBadge(String locale) {
+        return look().badge().in(locale);
     }
 
     default boolean has(Trait trait) {

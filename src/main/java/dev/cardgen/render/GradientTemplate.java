@@ -20,8 +20,8 @@ final class GradientTemplate implements CardTemplate {
                     new PaletteBuilder.Scheme("complement", 180, 0.50, 0.84, 140, 0.50, 0.74),
                     new PaletteBuilder.Scheme("analogous", -50, 0.65, 0.74, 10, 0.60, 0.82)),
             new TypeScale(FontSet.Face.BOLD, 0.090, 0.040, FontSet.Face.REGULAR),
-            new Localised("Fresh look, everyday quality", "Свежий взгляд, качество на каждый день"),
-            new Localised("NEW", "НОВИНКА"),
+            new Localised("subtitle.gradient"),
+            new Localised("badge.new"),
             EnumSet.noneOf(Trait.class));
 
     @Override

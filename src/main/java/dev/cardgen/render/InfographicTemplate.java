@@ -20,7 +20,7 @@ final class InfographicTemplate implements CardTemplate {
                     new PaletteBuilder.Scheme("complement", 180, 0.45, 0.86, 180, 0.40, 0.93),
                     new PaletteBuilder.Scheme("warm", 40, 0.55, 0.80, 40, 0.45, 0.88)),
             new TypeScale(FontSet.Face.BOLD, 0.080, 0.040, FontSet.Face.MEDIUM),
-            new Localised("Key features at a glance", "Главное о товаре"),
+            new Localised("subtitle.infographic"),
             Localised.NONE,
             EnumSet.of(Trait.CALLOUTS, Trait.LEFT_ALIGNED));
 

@@ -1,6 +1,7 @@
 package dev.cardgen.render;
 
 import dev.cardgen.render.text.FittedText;
+import dev.cardgen.render.text.FontSet;
 import dev.cardgen.render.text.Texts;
 
 import java.util.List;
@@ -26,7 +27,7 @@ public final class LayoutEngine {
     public static Layout layout(Design design, double productAspect, int width, int height) {
         if (width <= 0 || height <= 0) throw new IllegalArgumentException("canvas must be positive");
         double aspect = productAspect > 0 && Double.isFinite(productAspect) ? productAspect : 1;
-        return Templates.of(design.template()).layout(design, aspect, width, height);
+        return FontSet.inRegion(design.hanRegion(), () -> Templates.of(design.template()).layout(design, aspect, width, height));
     }
 
     /** The layout of a template that does not place its card itself: product and texts by arrangement. */

@@ -16,6 +16,12 @@ public final class Scene {
 
     public static List<Design> designs(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
                                        int count, long seed) {
+        return designs(cutout, filledTexts, templateId, ratio, count, seed, null);
+    }
+
+    /** The designs of a card in {@code locale} (a supported tag; null: its texts decide the forms of Han). */
+    public static List<Design> designs(BufferedImage cutout, Texts filledTexts, String templateId, Ratio ratio,
+                                       int count, long seed, String locale) {
         if (count < 1) throw new IllegalArgumentException("count must be >= 1");
         CardTemplate template = Templates.of(templateId);
         Ratio r = ratio == null ? Ratio.R3_4 : ratio;
@@ -29,7 +35,7 @@ public final class Scene {
             String arrangement = arrangements.get((arrOffset + i) % arrangements.size());
             Palette palette = template.palette(colors, schemeOffset + i);
             out.add(new Design(Design.CURRENT_VERSION, template.id(), r.id(), mix(seed + 31L * (i + 1)), arrangement,
-                    palette, texts));
+                    palette, texts, locale));
         }
         return out;
     }

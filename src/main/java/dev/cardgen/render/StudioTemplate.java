@@ -21,7 +21,7 @@ final class StudioTemplate implements CardTemplate {
                     new PaletteBuilder.Scheme("analogous", 40, 0.55, 0.78, 40, 0.45, 0.70)),
             new TypeScale(FontSet.Face.BOLD, 0.090, 0.040, FontSet.Face.REGULAR),
             Localised.NONE,
-            new Localised("NEW", "НОВИНКА"),
+            new Localised("badge.new"),
             EnumSet.of(Trait.STANDING));
 
     @Override

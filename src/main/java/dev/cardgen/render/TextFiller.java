@@ -2,6 +2,8 @@ package dev.cardgen.render;
 
 import dev.cardgen.render.text.FontSet;
 import dev.cardgen.render.text.Texts;
+import dev.cardgen.render.words.CardLocale;
+import dev.cardgen.render.words.Words;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,23 +19,21 @@ import java.util.regex.Pattern;
  *   {@code DSC01234}, {@code DSCN…}, {@code PXL_20240101_…}, {@code Screenshot}, {@code photo},
  *   {@code image}, {@code WhatsApp}, {@code copy}, {@code final}, pure digits, dates and
  *   times like {@code 20240101} or {@code 123456}, hex-like hashes); words the card fonts cannot
- *   draw dropped (a file name is not validated like a given title: "商品 jacket.jpg" gives
+ *   draw dropped (a file name is not validated like a given title: "jacket 😀.jpg" gives
  *   "Jacket", never empty boxes); the first letter capitalised. If nothing is left: the
- *   template's default ("New arrival").</li>
+ *   locale's default ("New arrival").</li>
  * <li><b>subtitle</b>: the template default, or empty for templates that look complete with
  *   only a title (studio and bold: a big title and the product are the card).</li>
- * <li><b>badge</b>: the template default: "NEW" (studio, gradient), "HIT" (bold),
+ * <li><b>badge</b>: the template default: "NEW" (studio, gradient), "HIT" (bold) in English,
  *   none for infographic (its facts carry the message) and for white (it draws no text at all).</li>
  * <li><b>facts</b>: never invented; empty stays empty and layouts give the room to the product.</li>
  * </ul>
- * Defaults speak the language of what the client wrote: when any given text (or the title taken
- * from the file name) is in Cyrillic, they are Russian ("Новинка", "ХИТ", …), else English, so a
- * card never mixes an English subtitle under a Russian title.
+ * Defaults are in the card's locale ({@code words/<tag>.properties}): the one asked for, else the one
+ * its texts are written in, so a card never mixes an English subtitle under a title in another language.
  * Limits (title ≤ 120, subtitle ≤ 160, ≤ 6 facts of ≤ 80, badge ≤ 24) are validated by the API;
  * a title made from a file name is cut at a word boundary to 120 characters here.
  */
 public final class TextFiller {
-    static final String DEFAULT_TITLE = "New arrival";
     private static final int TITLE_MAX = 120;
     private static final Pattern CAMERA = Pattern.compile(
             "(?i)^(img|dsc|dscn|dscf|pxl|mvimg|vid|photo|image|screenshot|scan|whatsapp|copy|final|edited|"
@@ -43,26 +43,42 @@ public final class TextFiller {
 
     private TextFiller() {}
 
+    /** The texts a card prints and the locale its filled words are in. */
+    public record Filled(Texts texts, String locale) {}
+
+    /** {@link #fill(Texts, String, String, String, String)} with the locale inferred from the texts alone. */
     public static Texts fill(Texts given, String originalFilename, String templateId) {
+        return fill(given, originalFilename, templateId, null, null).texts();
+    }
+
+    /**
+     * Fills the empty fields in {@code locale} (a supported tag, {@link CardLocale#resolve}); when it is
+     * null, in the locale of the given texts and the title taken from the file name, else of
+     * {@code acceptLanguage}, else English ({@link CardLocale#infer}).
+     */
+    public static Filled fill(Texts given, String originalFilename, String templateId, String locale, String acceptLanguage) {
         String template = Templates.normalise(templateId);
         Texts g = given == null ? new Texts(null, null, null, null) : given;
         String title = Texts.present(g.title()) ? g.title().strip() : titleFromFilename(originalFilename);
-        boolean russian = isCyrillic(title) || isCyrillic(g.subtitle()) || isCyrillic(g.badge())
-                || (g.facts() != null && g.facts().stream().anyMatch(TextFiller::isCyrillic));
-        if (title == null) title = russian ? "Новинка" : DEFAULT_TITLE;
+        if (locale == null) {
+            List<String> written = new ArrayList<>(Arrays.asList(title, g.subtitle(), g.badge()));
+            written.addAll(g.facts());
+            locale = CardLocale.infer(written, acceptLanguage);
+        }
+        String fallback = Words.get(locale, "title.default");
+        if (title == null) title = fallback;
         CardTemplate defaults = Templates.of(template);
-        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaults.defaultSubtitle(russian);
-        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaults.defaultBadge(russian);
+        String subtitle = Texts.present(g.subtitle()) ? g.subtitle().strip() : defaults.defaultSubtitle(locale);
+        String badge = Texts.present(g.badge()) ? g.badge().strip() : defaults.defaultBadge(locale);
         Texts filled = new Texts(title, subtitle, g.facts(), badge);
-        if (!Texts.present(g.title()) && !TextFit.fitsEverywhere(template, filled)) {
+        if (!Texts.present(g.title()) && !TextFit.fitsEverywhere(template, filled, locale)) {
             // The client's texts were checked to fit without a title; a title taken from the file name
             // is ours to shorten: the most leading words that still fit (found by halving), else the default.
             String[] words = title.split(" ");
-            String fallback = russian ? "Новинка" : DEFAULT_TITLE;
             int lo = 0, hi = words.length - 1; // lo words are known to fit (0 = the default), hi + 1 not
             while (lo < hi) {
                 int mid = (lo + hi + 1) / 2;
-                if (TextFit.fitsEverywhere(template, new Texts(String.join(" ", Arrays.copyOf(words, mid)), subtitle, g.facts(), badge))) {
+                if (TextFit.fitsEverywhere(template, new Texts(String.join(" ", Arrays.copyOf(words, mid)), subtitle, g.facts(), badge), locale)) {
                     lo = mid;
                 } else {
                     hi = mid - 1;
@@ -70,7 +86,7 @@ public final class TextFiller {
             }
             filled = new Texts(lo == 0 ? fallback : String.join(" ", Arrays.copyOf(words, lo)), subtitle, g.facts(), badge);
         }
-        return filled;
+        return new Filled(filled, locale);
     }
 
     /** The cleaned file name, or null when nothing meaningful is left. */
@@ -97,7 +113,4 @@ public final class TextFiller {
         return t.substring(0, 1).toUpperCase(Locale.ROOT) + t.substring(1);
     }
 
-    static boolean isCyrillic(String s) {
-        return s != null && s.codePoints().anyMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC);
-    }
 }

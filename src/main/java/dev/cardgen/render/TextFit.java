@@ -30,10 +30,15 @@ public final class TextFit {
 
     /** True when the texts fit on every arrangement of the template at every smallest canvas. */
     public static boolean fitsEverywhere(String template, Texts texts) {
+        return fitsEverywhere(template, texts, null);
+    }
+
+    /** {@link #fitsEverywhere(String, Texts)} for a card in {@code locale} (null: its texts decide). */
+    public static boolean fitsEverywhere(String template, Texts texts, String locale) {
         CardTemplate t = Templates.of(template);
         if (!t.drawsText() || narrow(texts)) return true;
         for (String arrangement : t.arrangements()) {
-            Design d = new Design(Design.CURRENT_VERSION, t.id(), Ratio.R3_4.id(), 0, arrangement, null, texts);
+            Design d = new Design(Design.CURRENT_VERSION, t.id(), Ratio.R3_4.id(), 0, arrangement, null, texts, locale);
             for (int[] size : SMALLEST) {
                 if (!fits(LayoutEngine.layout(d, PRODUCT_ASPECT, size[0], size[1]), texts)) return false;
             }

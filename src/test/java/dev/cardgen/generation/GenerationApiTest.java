@@ -204,9 +204,19 @@ class GenerationApiTest {
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "x".repeat(81))))), 400, "invalid_request_error", "parameter_invalid", "text.facts[1]");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", "one"))), 400, "invalid_request_error", "parameter_invalid", "text.facts");
         // Characters no bundled font draws are refused up front, naming the field; drawable scripts pass validation.
-        assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("title", "Серум 中文"))), 422, "invalid_request_error", "unsupported_characters", "text.title");
+        assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("title", "Серум 中文 \uD840\uDC00"))), 422, "invalid_request_error", "unsupported_characters", "text.title");
         assertError(create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("facts", List.of("ok", "עמיד", "new \uD83D\uDE00")))), 422, "invalid_request_error", "unsupported_characters", "text.facts[2]");
-        create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "한국"))).statusCode(422).body("error.message", org.hamcrest.Matchers.containsString("U+D55C"));
+        create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("badge", "한국 \uD840\uDC00"))).statusCode(422)
+                .body("error.message", is("text.badge contains characters the card fonts cannot draw: '\uD840\uDC00' (U+20000)."));
+        // A locale that is no BCP 47 tag, or one without words, is refused naming it.
+        var unknown = create400(acct.key(), Map.of("asset_id", asset, "locale", "sw"));
+        assertError(unknown, 422, "invalid_request_error", "locale_unsupported", "locale");
+        unknown.body("error.message", is("locale 'sw' is not supported. Supported: en, ru, uk, kk, uz, tr, de, fr, es, pt, pl, it, ar, he, hi, th, "
+                + "zh-Hans, zh-Hant, ja, ko."));
+        var illFormed = create400(acct.key(), Map.of("asset_id", asset, "locale", "en_US"));
+        assertError(illFormed, 422, "invalid_request_error", "locale_unsupported", "locale");
+        illFormed.body("error.message", is("locale 'en_US' is not a BCP 47 language tag (e.g. en, pt-BR, zh-Hans)."));
+        assertError(create400(acct.key(), Map.of("asset_id", asset, "locale", 7)), 400, "invalid_request_error", "parameter_invalid", "locale");
         // A mark is drawn with its base's font: U+0301 is in Roboto, Noto Sans Hebrew lacks it, so no font draws "א́" whole.
         var mark = create400(acct.key(), Map.of("asset_id", asset, "text", Map.of("subtitle", "מעיל א\u0301")));
         assertError(mark, 422, "invalid_request_error", "unsupported_characters", "text.subtitle");
@@ -222,6 +232,52 @@ class GenerationApiTest {
         assertError(create400(acct.key(), Map.of("asset_id", "ast_000000000000000000000000")), 404, "invalid_request_error", "resource_missing", "asset_id");
         // Nothing was created, nothing was charged.
         Api.as(acct.key()).get("/api/v1/generations").then().statusCode(200).body("data", hasSize(0));
+    }
+
+    @Test
+    void theCardSpeaksTheLocaleAskedForOrTheOneItsTextsAreIn() {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        // Asked for: the filled subtitle and badge are German; a region picks the language's words.
+        String de = create(acct.key(), Map.of("asset_id", asset, "template", "gradient", "variants", 1, "locale", "de-AT")).path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + de).then().statusCode(200).body("locale", is("de"))
+                .body("text", is(Map.of("title", "Red bottle", "subtitle", "Frischer Look, Qualität für jeden Tag", "facts", List.of(),
+                        "badge", "NEU")));
+        // The locale asked for wins over the texts' language and the header.
+        String ko = Api.as(acct.key()).header("Accept-Language", "fr").contentType(ContentType.JSON).body(Map.of("asset_id", asset,
+                "template", "bold", "variants", 1, "locale", "ko", "text", Map.of("title", "Чайник"))).post("/api/v1/generations")
+                .then().statusCode(202).extract().path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + ko).then().body("locale", is("ko")).body("text.badge", is("인기"));
+        // Inferred from the texts: Kazakh letters, kana.
+        String kk = create(acct.key(), Map.of("asset_id", asset, "template", "gradient", "variants", 1,
+                "text", Map.of("title", "Су құтысы, 750 мл"))).path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + kk).then().body("locale", is("kk"))
+                .body("text.subtitle", is("Жаңа көрініс, күнделікті сапа")).body("text.badge", is("ЖАҢА"));
+        String ja = create(acct.key(), Map.of("asset_id", asset, "template", "infographic", "variants", 1,
+                "text", Map.of("title", "ステンレス水筒「軽量」750ml", "facts", List.of("24時間保冷")))).path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + ja).then().body("locale", is("ja"))
+                .body("text.title", is("ステンレス水筒「軽量」750ml")).body("text.subtitle", is("主な特長をひと目で"))
+                .body("text.facts", is(List.of("24時間保冷"))).body("text.badge", nullValue());
+        // Texts that tell nothing (a brand, a file name in English letters): Accept-Language, else English.
+        String tr = Api.as(acct.key()).header("Accept-Language", "sw, tr-TR;q=0.9, en;q=0.5").contentType(ContentType.JSON)
+                .body(Map.of("asset_id", asset, "variants", 1)).post("/api/v1/generations").then().statusCode(202).extract().path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + tr).then().body("locale", is("tr")).body("text.badge", is("YENİ"));
+        String en = create(acct.key(), Map.of("asset_id", asset, "variants", 1, "text", Map.of("title", "Nike Air Max 90"))).path("id");
+        Api.as(acct.key()).get("/api/v1/generations/" + en).then().body("locale", is("en")).body("text.badge", is("NEW"));
+        // The list shows it too.
+        Api.as(acct.key()).get("/api/v1/generations?limit=6").then().statusCode(200)
+                .body("data.locale", is(List.of("en", "tr", "ja", "kk", "ko", "de")));
+    }
+
+    @Test
+    void aChineseCardIsAcceptedAndRendered() {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        String id = create(acct.key(), Map.of("asset_id", asset, "template", "infographic", "variants", 1,
+                "text", Map.of("title", "不锈钢保温杯，24小时保冷", "facts", List.of("食品级304不锈钢", "容量750毫升")))).path("id");
+        awaitStatus(acct.key(), id, "completed");
+        Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200).body("locale", is("zh-Hans"))
+                .body("text.subtitle", is("核心卖点一览")).body("variants", hasSize(1)).body("error", nullValue());
     }
 
     private static io.restassured.response.ValidatableResponse create400(String key, Map<String, Object> body) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardgen.render.text.Texts;
+import dev.cardgen.render.words.CardLocale;
+import dev.cardgen.render.words.Words;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +24,10 @@ class TextFillerTest {
         assertNull(TextFiller.titleFromFilename(null));
         assertEquals("Iphone case v2", TextFiller.titleFromFilename("iphone.case.v2.webp"));
         // A file name is not validated like a given title: words the fonts cannot draw are dropped.
-        assertEquals("Jacket", TextFiller.titleFromFilename("商品 jacket.jpg"));
+        assertEquals("商品 jacket", TextFiller.titleFromFilename("商品 jacket.jpg"));
         assertEquals("Down jacket", TextFiller.titleFromFilename("down\u3000jacket 😀.png"));
-        assertNull(TextFiller.titleFromFilename("商品.jpg"));
+        assertEquals("Jacket", TextFiller.titleFromFilename("\uD840\uDC00 jacket.png"));
+        assertNull(TextFiller.titleFromFilename("😀.jpg"));
     }
 
     @Test
@@ -55,6 +58,42 @@ class TextFillerTest {
         Texts en = TextFiller.fill(new Texts("Water bottle", null, java.util.List.of(), null), null, Templates.GRADIENT);
         assertEquals("Fresh look, everyday quality", en.subtitle());
         assertEquals("NEW", en.badge());
+    }
+
+    @Test
+    void everyTemplateFillsItsWordsInEveryLocaleAndTheyFit() {
+        int cards = 0;
+        for (String locale : CardLocale.SUPPORTED) {
+            for (TemplateInfo t : Templates.all()) {
+                CardTemplate template = Templates.of(t.id());
+                TextFiller.Filled f = TextFiller.fill(new Texts(null, null, null, null), "IMG_0001.jpg", t.id(), locale, "en");
+                assertEquals(locale, f.locale());
+                assertEquals(Words.get(locale, "title.default"), f.texts().title(), locale + " " + t.id());
+                String subtitleKey = template.look().subtitle().key(), badgeKey = template.look().badge().key();
+                assertEquals(subtitleKey == null ? null : Words.get(locale, subtitleKey), f.texts().subtitle(), locale + " " + t.id());
+                assertEquals(badgeKey == null ? null : Words.get(locale, badgeKey), f.texts().badge(), locale + " " + t.id());
+                assertTrue(TextFit.fitsEverywhere(t.id(), f.texts(), locale), locale + " " + t.id());
+                // Read back, the card's words are in its locale: none is in another language. (Russian and
+                // Ukrainian both write "Новинка": a studio card says only that, and reads as either.)
+                List<String> words = new java.util.ArrayList<>(java.util.Arrays.asList(f.texts().title(), f.texts().subtitle(), f.texts().badge()));
+                String read = CardLocale.infer(words, locale);
+                if (!read.equals(locale)) {
+                    assertEquals(TextFiller.fill(new Texts(null, null, null, null), "IMG_0001.jpg", t.id(), read, null).texts(), f.texts(),
+                            locale + " " + t.id() + " reads as " + read + ": " + words);
+                }
+                cards++;
+            }
+        }
+        assertEquals(20 * 5, cards);
+        // Without a locale, the texts' language fills the rest; with none told, Accept-Language.
+        TextFiller.Filled ar = TextFiller.fill(new Texts("زجاجة ماء", null, null, null), null, Templates.INFOGRAPHIC, null, "en");
+        assertEquals(new TextFiller.Filled(new Texts("زجاجة ماء", "أهم المزايا في لمحة", List.of(), null), "ar"), ar);
+        TextFiller.Filled he = TextFiller.fill(new Texts("בקבוק מים", null, null, null), null, Templates.GRADIENT, null, null);
+        assertEquals(new TextFiller.Filled(new Texts("בקבוק מים", "מראה רענן, איכות לכל יום", List.of(), "חדש"), "he"), he);
+        TextFiller.Filled fromFile = TextFiller.fill(null, "不锈钢_保温杯.jpg", Templates.BOLD, null, "de");
+        assertEquals(new TextFiller.Filled(new Texts("不锈钢 保温杯", null, List.of(), "热卖"), "zh-Hans"), fromFile);
+        TextFiller.Filled header = TextFiller.fill(null, "IMG_0001.jpg", Templates.STUDIO, null, "pl-PL,pl;q=0.9");
+        assertEquals(new TextFiller.Filled(new Texts("Nowość", null, List.of(), "NOWOŚĆ"), "pl"), header);
     }
 
     @Test

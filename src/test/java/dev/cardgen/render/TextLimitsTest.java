@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardgen.render.text.FittedText;
 import dev.cardgen.render.text.FontSet;
+import dev.cardgen.render.text.LineBreaks;
 import dev.cardgen.render.text.TextFitter;
 import dev.cardgen.render.text.Texts;
 import java.awt.Font;
@@ -66,6 +67,25 @@ class TextLimitsTest {
         return m;
     }
 
+    /**
+     * Chinese, Japanese and Korean at the limits: no spaces but Korean's, kinsoku marks at every place a
+     * line could break. Each new size costs CJK glyphs a rasterisation for their metrics, so these are
+     * checked at one preview size per ratio ({@link #CJK_SIZES}), in a test of their own (with Kazakh and
+     * Uzbek, at every size: the method above is near its two minutes on a loaded machine).
+     */
+    static final Map<String, Texts> CJK_CASES = Map.of(
+            "zh-hans", limits("防水透气夹克，轻便耐磨（新款）「热卖」。", "新品"),
+            "zh-hant", limits("防水透氣夾克，輕便耐磨（新款）「熱賣」。", "新品"),
+            "ja", limits("防水で軽いジャケット。「人気」のカラー、ＸＬサイズも！", "新着"),
+            "ko", limits("방수 경량 재킷, 가볍고 튼튼한 소재 (신상) ", "신상"),
+            "cjk-latin", limits("Gore-Tex防水夹克XL码 2024新款 iPhone 15保护壳 ", "NEW 新品"),
+            // Kazakh and Uzbek letters at the limits (cheap to lay out: every size is checked, below).
+            "kazakh", limits("Сусымайтын жеңіл күрте, өлшемі XL, түсі қоңыр ", "ЖАҢА"),
+            "uzbek", limits("Suv oʻtkazmaydigan yengil kurtka, oʻlchami XL, rangi jigarrang ", "YANGI"));
+
+    /** One preview size per ratio: 3:4, 1:1, 9:16. */
+    static final int[][] CJK_SIZES = {{600, 800}, {800, 800}, {450, 800}};
+
     /** Every field filled to its limit by repeating a phrase (cut on a character, as a seller might). */
     static Texts limits(String phrase, String badge) {
         List<String> facts = new ArrayList<>();
@@ -108,6 +128,32 @@ class TextLimitsTest {
         assertEquals(Templates.all().size() - 1, templates);
     }
 
+    @Test
+    void everyCjkKazakhAndUzbekGlyphAtTheLimitsIsPlacedInsideItsBoxOnEveryTemplateAndRatio() {
+        int checked = 0;
+        for (TemplateInfo t : Templates.all()) {
+            if (Templates.WHITE.equals(t.id())) continue;
+            for (String arr : LayoutEngine.arrangements(t.id())) {
+                for (Map.Entry<String, Texts> c : CJK_CASES.entrySet()) {
+                    boolean cjk = !c.getKey().equals("kazakh") && !c.getKey().equals("uzbek");
+                    for (int[] size : cjk ? CJK_SIZES : SIZES) {
+                        Design d = Fixtures.design(t.id(), arr, c.getValue());
+                        Layout l = LayoutEngine.layout(d, 0.8, size[0], size[1]);
+                        String where = t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1];
+                        FontSet.inRegion(d.hanRegion(), () -> {
+                            check(l, c.getValue(), where);
+                            return null;
+                        });
+                        assertTrue(TextFit.fits(l, c.getValue()), where + " the create-time check disagrees with the layout");
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertEquals(4 * 3 * ((CJK_CASES.size() - 2) * CJK_SIZES.length + 2 * SIZES.length), checked);
+        assertTrue(CJK_BREAKS.get() > 0, "no line broke between ideographs");
+    }
+
     private static void check(Layout l, Texts texts, String where) {
         Box canvas = new Box(0, 0, l.width(), l.height());
         List<Box> boxes = l.boxes();
@@ -134,7 +180,7 @@ class TextLimitsTest {
 
     private static void field(FittedText t, Box box, String text, boolean centered, String where) {
         int breaks = assertSameText(text, t, where);
-        if (!Texts.clean(text).contains(" ")) {
+        if (LineBreaks.units(Texts.clean(text)).size() == 1) {
             // One long word (the long-words case): every line but the last is a break and ends with the hyphen.
             for (String line : t.lines().subList(0, t.lines().size() - 1)) {
                 assertTrue(line.endsWith(TextFitter.HYPHEN), where + " broken line without its hyphen '" + line + "'");
@@ -160,6 +206,9 @@ class TextLimitsTest {
             }
         }
     }
+
+    /** Breaks between ideographs or kana, with no space (so the test sees the case it guards). */
+    private static final java.util.concurrent.atomic.AtomicInteger CJK_BREAKS = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Hyphenated breaks seen in one-word fields (so the test sees the case it guards). */
     private static final java.util.concurrent.atomic.AtomicInteger BROKEN_WORDS = new java.util.concurrent.atomic.AtomicInteger();
@@ -192,6 +241,13 @@ class TextLimitsTest {
             int end = at + line.length();
             if (clean.startsWith(line, at) && (last ? end == clean.length() : clean.startsWith(" ", end))) {
                 at = last ? end : end + 1;
+                continue;
+            }
+            // Between ideographs or kana a line breaks with no space, and never before a closing or after an opening mark.
+            if (!last && clean.startsWith(line, at) && end < clean.length() && !line.isEmpty()
+                    && LineBreaks.breaksBetween(line.codePointBefore(line.length()), clean.codePointAt(end))) {
+                at = end;
+                CJK_BREAKS.incrementAndGet();
                 continue;
             }
             assertTrue(!last && line.endsWith(TextFitter.HYPHEN), where + " line " + i + " '" + line
@@ -229,19 +285,23 @@ class TextLimitsTest {
 
     @Test
     void charactersNoBundledFontHasAreReportedAndEverythingElseIsDrawable() {
-        for (Texts t : CASES.values()) {
+        List<Texts> all = new ArrayList<>(CASES.values());
+        all.addAll(CJK_CASES.values());
+        for (Texts t : all) {
             List<String> fields = new ArrayList<>(List.of(t.title(), t.subtitle(), Texts.badgeCase(t.badge())));
             fields.addAll(t.facts());
             for (String s : fields) assertEquals(List.of(), FontSet.undrawable(Texts.clean(s)), s);
         }
-        assertEquals(List.of("中", "文"), FontSet.undrawable("Серум 中文"));
+        assertEquals(List.of(), FontSet.undrawable("Серум 中文 한국어 ひらがな カタカナ 繁體 「」。、！"));
         assertEquals(List.of("😀"), FontSet.undrawable("new 😀 😀"));
-        assertEquals(List.of("한"), FontSet.undrawable("한"));
+        // Han outside every bundled national set (CJK Extension B): still refused.
+        assertEquals(List.of("𠀀"), FontSet.undrawable("中 𠀀"));
         // Each code point is in some font (U+0301 in Roboto), but no font has both: the letter would be a box.
         assertEquals(List.of("א\u0301"), FontSet.undrawable("מעיל א\u0301"));
         // Format characters no font has are refused, not waved through as invisible: Java2D would draw a box.
         assertEquals(List.of("\u2060", "\u2066", "\u2069"), FontSet.undrawable("Gore\u2060Tex \u2066XL\u2069"));
-        assertEquals(List.of("\u3000"), FontSet.undrawable("10\u3000kg"));
+        // U+3000 is in the CJK subsets (and laid out as U+0020 all the same, below).
+        assertEquals(List.of(), FontSet.undrawable("10\u3000kg"));
         assertEquals(List.of(), FontSet.undrawable(Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm ")));
         assertEquals("10 kg 5\u00A0cm", Texts.clean(" 10\u3000kg\u1680\n5\u00A0cm "));
     }

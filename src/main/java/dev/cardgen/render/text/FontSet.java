@@ -22,7 +22,8 @@ import java.util.Set;
 /**
  * The bundled faces, loaded once from the classpath so the card never depends on fonts installed
  * on the host (and so native images can embed them). Roboto draws Latin, Greek and Cyrillic; each
- * grapheme it lacks falls back, in order, to a Noto Sans face of the same weight class for its script.
+ * grapheme it lacks falls back, in order, to a Noto Sans face of the same weight class for its script,
+ * then, for Chinese, Japanese and Korean, to the Noto Sans CJK subsets ({@link Han}), loaded on first use.
  */
 public final class FontSet {
     public enum Face {
@@ -58,6 +59,77 @@ public final class FontSet {
             FALLBACK_REGULAR.add(load("NotoSans" + script + "-Regular.ttf"));
             FALLBACK_BOLD.add(load("NotoSans" + script + "-Bold.ttf"));
         }
+    }
+
+    /**
+     * The regional forms Han characters are drawn in: the same code point has different glyphs in
+     * Simplified and Traditional Chinese, Japanese and Korean (骨, 直, 今, 次, …). Each is a subset of
+     * Noto Sans CJK to its national character set (fonts/README.md): GB 2312, Big5 level 1, JIS X 0208
+     * with kana, KS X 1001's Hangul and symbols with all modern Hangul (no hanja). A card draws Han in its
+     * locale's forms; a character its region's subset lacks is drawn by the first of the others that has it.
+     */
+    public enum Han {
+        SC("NotoSansCJKsc"), TC("NotoSansCJKtc"), JP("NotoSansCJKjp"), KR("NotoSansCJKkr");
+
+        final String family;
+        private final Font[] faces = new Font[2]; // regular, bold; loaded on first use
+
+        Han(String family) {
+            this.family = family;
+        }
+
+        /** The region of a card's locale (a supported BCP 47 tag); Simplified Chinese for any non-CJK one. */
+        public static Han of(String locale) {
+            if (locale == null) return SC;
+            return switch (locale) {
+                case "zh-Hant" -> TC;
+                case "ja" -> JP;
+                case "ko" -> KR;
+                default -> SC;
+            };
+        }
+
+        synchronized Font face(boolean bold) {
+            int i = bold ? 1 : 0;
+            if (faces[i] == null) faces[i] = load(family + (bold ? "-Bold.otf" : "-Regular.otf"));
+            return faces[i];
+        }
+
+        /**
+         * This region first, then the others by closeness of forms: a traditional character Big5's first
+         * level lacks is more likely in JIS X 0208 than in GB 2312, and a Korean hanja looks as in Taiwan.
+         */
+        List<Han> order() {
+            return switch (this) {
+                case SC -> List.of(SC, TC, JP, KR);
+                case TC -> List.of(TC, JP, SC, KR);
+                case JP -> List.of(JP, TC, SC, KR);
+                case KR -> List.of(KR, TC, JP, SC);
+            };
+        }
+    }
+
+    /**
+     * The region Han is drawn in by the layout and painting running on this thread ({@link #inRegion}).
+     * A parameter would have to go through every layout and text class for the one font choice that
+     * depends on it; measurements and wraps are cached per region.
+     */
+    private static final ThreadLocal<Han> REGION = ThreadLocal.withInitial(() -> Han.SC);
+
+    /** Runs {@code body} with Han drawn in {@code region}'s forms on this thread. */
+    public static <T> T inRegion(Han region, java.util.function.Supplier<T> body) {
+        Han before = REGION.get();
+        REGION.set(region);
+        try {
+            return body.get();
+        } finally {
+            REGION.set(before);
+        }
+    }
+
+    /** The region Han is drawn in on this thread now. */
+    public static Han region() {
+        return REGION.get();
     }
 
     /** A stretch of text drawn with one font. */
@@ -220,10 +292,28 @@ public final class FontSet {
         // at all (line feed, tab, U+2028–202E, U+206A–206F) every font reports it can display.
         // Other spaces and format characters (U+3000, U+2060, the isolates U+2066–2069) need a font
         // that has them; breaking spaces are made U+0020 beforehand (Texts.clean).
+        if (eastAsian(grapheme.codePointAt(0))) {
+            // Neither Roboto nor the other Noto faces have any of these: straight to the CJK subsets, whose
+            // order depends on the region. Nothing else loads them, so an emoji never does.
+            for (Han h : REGION.get().order()) {
+                Font f = h.face(face.bold);
+                if (f.canDisplayUpTo(grapheme) == -1) return f;
+            }
+            return null;
+        }
         Font base = BASE.get(face);
         if (base.canDisplayUpTo(grapheme) == -1) return base;
         for (Font f : face.bold ? FALLBACK_BOLD : FALLBACK_REGULAR) if (f.canDisplayUpTo(grapheme) == -1) return f;
         return null;
+    }
+
+    /** Han, kana, Hangul, Bopomofo, or CJK punctuation and full-width forms: what only the CJK subsets may have. */
+    static boolean eastAsian(int cp) {
+        return switch (Character.UnicodeScript.of(cp)) {
+            case HAN, HIRAGANA, KATAKANA, HANGUL, BOPOMOFO -> true;
+            default -> (cp >= 0x3000 && cp <= 0x33FF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFFEF)
+                    || (cp >= 0x2E80 && cp <= 0x2FDF);
+        };
     }
 
     private static Font load(String file) {

@@ -39,20 +39,27 @@ public final class TextFitter {
      * the ink counts too. Cached: the fitter asks for the same words at every step of its searches.
      */
     private static Ink ink(FontSet.Face face, float size, String s, boolean exact, boolean rtl) {
-        InkKey key = new InkKey(face, size, exact, rtl, s);
+        InkKey key = new InkKey(face, size, exact, rtl, FontSet.region(), s);
         Ink cached = INKS.get(key);
         if (cached != null) return cached;
         Ink ink;
         if (!exact && FontSet.simple(s, face) && s.chars().noneMatch(c -> Character.getType(c) == Character.NON_SPACING_MARK)) {
             ink = new Ink(FontSet.font(face, size).getStringBounds(s, FontSet.FRC).getWidth(), 0, 0, 0);
         } else {
-            TextLayout l = FontSet.layout(s, face, size, rtl);
-            if (l == null) {
-                ink = new Ink(0, 0, 0, 0);
-            } else {
-                Rectangle2D b = l.getBounds();
-                double lead = Math.max(0, -b.getMinX());
-                ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+            // Any other string is shaped either way: an estimate reuses the exact measure (an ideograph
+            // asked for by the wrap's estimate and by a line's ascent is shaped once).
+            InkKey shapedKey = exact ? key : new InkKey(face, size, true, rtl, key.region(), s);
+            ink = exact ? null : INKS.get(shapedKey);
+            if (ink == null) {
+                TextLayout l = FontSet.layout(s, face, size, rtl);
+                if (l == null) {
+                    ink = new Ink(0, 0, 0, 0);
+                } else {
+                    Rectangle2D b = l.getBounds();
+                    double lead = Math.max(0, -b.getMinX());
+                    ink = new Ink(Math.max(l.getAdvance(), b.getMaxX()) + lead, -b.getY(), b.getMaxY(), lead);
+                }
+                if (!exact) INKS.put(shapedKey, ink);
             }
         }
         if (INKS.size() > 100_000) INKS.clear();
@@ -67,7 +74,7 @@ public final class TextFitter {
     public record Ink(double width, double ascent, double descent, double lead) {}
 
     /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
-    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, String text) {}
+    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {}
 
     private static final java.util.Map<InkKey, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -120,12 +127,13 @@ public final class TextFitter {
     }
 
     /**
-     * Greedy wrap. A line's width is estimated as the sum of its words and spaces (each measured once
+     * Greedy wrap at the break opportunities of {@link LineBreaks} (spaces; between ideographs and kana,
+     * kinsoku kept). A line's width is estimated as the sum of its words and spaces (each measured once
      * and cached), then every line is measured whole once; in the rare case shaping across a space
      * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
      */
     public static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
-        WrapKey key = new WrapKey(face, size, maxWidth, text);
+        WrapKey key = new WrapKey(face, size, maxWidth, FontSet.region(), text);
         FittedText cached = WRAPS.get(key);
         if (cached != null) return cached;
         FittedText t = wrapUncached(text, face, size, maxWidth);
@@ -138,7 +146,7 @@ public final class TextFitter {
      * Wraps already made: a layout tries the same field at the same size and width again for every
      * share of the canvas it weighs, and the create-time fit check lays the same texts out on many canvases.
      */
-    private record WrapKey(FontSet.Face face, float size, int maxWidth, String text) {}
+    private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {}
 
     private static final java.util.Map<WrapKey, FittedText> WRAPS = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -158,10 +166,13 @@ public final class TextFitter {
         double space = width(face, size, " ", rtl);
         StringBuilder line = new StringBuilder();
         double lineWidth = 0;
-        for (String word : text.split(" ")) {
+        for (LineBreaks.Unit unit : LineBreaks.units(text)) {
+            String word = unit.text();
             double w = width(face, size, word, rtl);
-            String candidate = line.isEmpty() ? word : line + " " + word;
-            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + space + w) : drawn(face, size, candidate, rtl).width();
+            String joint = unit.spaced() ? " " : "";
+            String candidate = line.isEmpty() ? word : line + joint + word;
+            double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + (unit.spaced() ? space : 0) + w)
+                    : drawn(face, size, candidate, rtl).width();
             if (candidateWidth <= maxWidth) {
                 line.setLength(0);
                 line.append(candidate);
@@ -210,10 +221,10 @@ public final class TextFitter {
         double ascent = FontSet.font(face, size).getLineMetrics("Ag", FontSet.FRC).getAscent();
         double descent = size * 0.28;
         // Roboto's own ascent covers its accents; other scripts are measured by their ink. A glyph's
-        // height does not depend on where it stands, so each word's cached extent serves every line.
+        // height does not depend on where it stands, so each word's (or ideograph's) cached extent serves every line.
         for (String l : lines) {
-            for (String word : l.split(" ")) {
-                Ink ink = ink(face, size, word, false, rtl);
+            for (LineBreaks.Unit unit : LineBreaks.units(l)) {
+                Ink ink = ink(face, size, unit.text(), false, rtl);
                 ascent = Math.max(ascent, ink.ascent());
                 descent = Math.max(descent, ink.descent());
             }
