@@ -18,7 +18,7 @@ import java.util.function.BiFunction;
 final class BatchCsv {
 
     static final List<String> COLUMNS = List.of("asset_id", "reference", "title", "subtitle", "facts", "badge", "template",
-            "marketplace", "ratio", "variants");
+            "marketplace", "ratio", "variants", "locale");
 
     /** An item's field as the CSV names it: its column ({@code text.facts[2]} is column {@code facts}). */
     static final BiFunction<Integer, String, String> PARAMS = (index, param) -> {
@@ -31,7 +31,7 @@ final class BatchCsv {
     }
 
     /** The query string's part of a CSV batch: defaults for every row, exports as {@code preset[:width[:format]]} separated by commas. */
-    record Query(String template, String marketplace, String ratio, String variants, String exports, String allOrNothing) {
+    record Query(String template, String marketplace, String ratio, String variants, String locale, String exports, String allOrNothing) {
     }
 
     static CreateBatch read(byte[] body, Query query) {
@@ -75,10 +75,10 @@ final class BatchCsv {
             CreateBatch.RowText text = new CreateBatch.RowText(cell.apply("title"), cell.apply("subtitle"), factList,
                     cell.apply("badge"));
             items.add(new CreateBatch.Item(cell.apply("asset_id"), text, cell.apply("template"), cell.apply("marketplace"),
-                    cell.apply("ratio"), integer(cell.apply("variants")), cell.apply("reference")));
+                    cell.apply("ratio"), integer(cell.apply("variants")), cell.apply("locale"), cell.apply("reference")));
         }
         return new CreateBatch(new CreateBatch.Defaults(query.template(), query.marketplace(), query.ratio(), integer(query.variants()),
-                exports(query.exports())), items, allOrNothing(query.allOrNothing()));
+                query.locale(), exports(query.exports())), items, allOrNothing(query.allOrNothing()));
     }
 
     /** An integer, or 0 for text that is none: the range check then names the column (or the query's variants). */

@@ -95,11 +95,12 @@ public class BatchResource {
     public Response createFromCsv(byte[] body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri,
                                   @QueryParam("template") String template, @QueryParam("marketplace") String marketplace,
                                   @QueryParam("ratio") String ratio, @QueryParam("variants") String variants,
+                                  @QueryParam("locale") String locale,
                                   @QueryParam("exports") @org.eclipse.microprofile.openapi.annotations.parameters.Parameter(description = "preset[:width[:format]], comma-separated") String exports,
                                   @QueryParam("all_or_nothing") String allOrNothing) {
         String account = caller.accountId();
         String base = baseUrls.of(uri);
-        BatchCsv.Query query = new BatchCsv.Query(template, marketplace, ratio, variants, exports, allOrNothing);
+        BatchCsv.Query query = new BatchCsv.Query(template, marketplace, ratio, variants, locale, exports, allOrNothing);
         Map<String, Object> fingerprint = new LinkedHashMap<>();
         fingerprint.put("csv_sha256", Sha256.hex(body == null ? new byte[0] : body));
         fingerprint.put("query", query);

@@ -28,6 +28,7 @@ public record CreateBatch(@Schema(description = "What every item gets unless it 
                            @Schema(enumeration = {"market1", "market2", "market3", "market4", "market5"}) String marketplace,
                            @Schema(enumeration = {"3:4", "1:1", "9:16"}) String ratio,
                            @Schema(minimum = "1", maximum = "4") Integer variants,
+                           @Schema(description = "As a generation's locale (BCP 47)", example = "de") String locale,
                            @Schema(maxItems = MAX_EXPORTS, description = "Each item's first variant is exported once per entry when its generation completes") List<ExportTarget> exports) {
     }
 
@@ -50,6 +51,7 @@ public record CreateBatch(@Schema(description = "What every item gets unless it 
                        @Schema(description = "As a generation's marketplace") String marketplace,
                        @Schema(description = "As a generation's ratio") String ratio,
                        @Schema(description = "As a generation's variants (1 to 4)") Integer variants,
+                       @Schema(description = "As a generation's locale (BCP 47)") String locale,
                        @Schema(description = "Your own id of the product (a SKU), at most " + REFERENCE_MAX + " characters; shown on the item and its generation") String reference) {
     }
 
@@ -78,7 +80,7 @@ public record CreateBatch(@Schema(description = "What every item gets unless it 
         if (items.isEmpty() || items.size() > MAX_ITEMS) {
             throw ApiException.invalidParam("items", "items must hold 1 to " + MAX_ITEMS + " items; it holds " + items.size() + ".");
         }
-        Defaults d = defaults == null ? new Defaults(null, null, null, null, null) : defaults;
+        Defaults d = defaults == null ? new Defaults(null, null, null, null, null, null) : defaults;
         List<CreateExport.Target> targets = exports(d.exports());
         List<Row> rows = new ArrayList<>(items.size());
         List<ErrorBody.RowError> refused = new ArrayList<>();
@@ -93,7 +95,8 @@ public record CreateBatch(@Schema(description = "What every item gets unless it 
                 reference = reference(item.reference());
                 CreateGeneration g = new CreateGeneration(item.assetId(), first(item.template(), d.template()),
                         first(item.marketplace(), d.marketplace()), first(item.ratio(), d.ratio()),
-                        item.variants() != null ? item.variants() : d.variants(), item.text() == null ? null : item.text().input());
+                        item.variants() != null ? item.variants() : d.variants(), item.text() == null ? null : item.text().input(),
+                        first(item.locale(), d.locale()));
                 rows.add(new Row(i + 1, reference, g.validate()));
             } catch (ApiException e) {
                 String param = e.param() == null ? null : params.apply(i, e.param());

@@ -69,7 +69,7 @@ class BatchApiTest {
         long_.put("text", Map.of("title", "x".repeat(121)));
         items.add(long_);
         Map<String, Object> cjk = item(asset, "SKU-5");
-        cjk.put("text", Map.of("facts", List.of("fine", "漢字")));
+        cjk.put("text", Map.of("facts", List.of("fine", "\uD840\uDC00"))); // U+20000: Han beyond the bundled national sets
         items.add(cjk);
         Map<String, Object> own = item(asset, "SKU-6");
         own.put("variants", 2);

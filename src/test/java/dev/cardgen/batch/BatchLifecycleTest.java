@@ -49,15 +49,15 @@ class BatchLifecycleTest {
     void csvWithBomCrlfQuotesAndEmptyFactsRunsItsGoodRowsAndNamesTheColumnOfEachBadOne() {
         var acct = Api.newAccount();
         String asset = upload(acct.key());
-        String csv = "\uFEFFasset_id,reference,title,subtitle,facts,variants\r\n"
-                + asset + ",SKU-1,\"Sneaker, red\",\"two\nlines\",Breathable mesh|Sizes 36–46|,1\r\n"
-                + asset + ",SKU-2,,,,\r\n"
-                + "ast_000000000000000000000000,SKU-3,,,,\r\n"
-                + asset + ",SKU-4," + "x".repeat(121) + ",,,\r\n"
-                + asset + ",SKU-5,,,ok|漢字,\r\n"
-                + asset + ",SKU-6,,,,abc\r\n";
+        String csv = "\uFEFFasset_id,reference,title,subtitle,facts,variants,locale\r\n"
+                + asset + ",SKU-1,\"Sneaker, red\",\"two\nlines\",Breathable mesh|Sizes 36–46|,1,de\r\n"
+                + asset + ",SKU-2,,,,,\r\n"
+                + "ast_000000000000000000000000,SKU-3,,,,,\r\n"
+                + asset + ",SKU-4," + "x".repeat(121) + ",,,,\r\n"
+                + asset + ",SKU-5,,,ok|\uD840\uDC00,,\r\n" // U+20000: Han beyond the bundled national sets
+                + asset + ",SKU-6,,,,abc,\r\n";
         var r = Api.as(acct.key()).contentType("text/csv").body(csv.getBytes(StandardCharsets.UTF_8))
-                .post("/api/v1/batches?variants=1&marketplace=market4").then().statusCode(202)
+                .post("/api/v1/batches?variants=1&marketplace=market4&locale=fr").then().statusCode(202)
                 .body("items_total", is(2)).body("rejected", hasSize(4))
                 .body("rejected[0].row", is(3)).body("rejected[0].param", is("asset_id")).body("rejected[0].code", is("resource_missing"))
                 .body("rejected[1].row", is(4)).body("rejected[1].param", is("title")).body("rejected[1].code", is("parameter_invalid"))
@@ -73,6 +73,9 @@ class BatchLifecycleTest {
         assertEquals("two\nlines", text.get("subtitle"));
         assertEquals(List.of("Breathable mesh", "Sizes 36–46"), text.get("facts"));
         assertEquals("SKU-2", list.get(1).get("reference"));
+        // a row's locale, else the query's
+        assertEquals("de", ((Map<?, ?>) list.get(0).get("generation")).get("locale"));
+        assertEquals("fr", ((Map<?, ?>) list.get(1).get("generation")).get("locale"));
         awaitStatus(acct.key(), id, "completed_with_errors");
 
         // 1,001 rows, a malformed file, an unknown column: refused whole.
