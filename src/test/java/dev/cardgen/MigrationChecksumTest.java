@@ -36,6 +36,7 @@ class MigrationChecksumTest {
         SHIPPED.put("V7__webhooks.sql", 504755598);
         SHIPPED.put("V8__job_backoff.sql", -1763009083);
         SHIPPED.put("V10__export_checks.sql", -1240395095);
+        SHIPPED.put("V11__export_product_scale.sql", 1793808403);
     }
 
     @Test

@@ -51,12 +51,17 @@ public final class ProductPixels {
         if (sharper != null) {
             Optional<Sharp> sharp = sharper.at(w, h);
             if (sharp.isPresent()) {
-                scale = sharp.get().scale();
+                scale = rounded(sharp.get().scale());
                 return sharp.get().image();
             }
         }
-        scale = Math.min((double) cutout.getWidth() / w, (double) cutout.getHeight() / h);
+        scale = rounded(Math.min((double) cutout.getWidth() / w, (double) cutout.getHeight() / h));
         return ProductScaler.scale(cutout, w, h);
+    }
+
+    /** Three decimals: what the export record shows and its check judges are the same number. */
+    private static double rounded(double scale) {
+        return Math.round(scale * 1000) / 1000.0;
     }
 
     /** Source pixels per card pixel of the drawn product (below 1: enlarged); null while none was drawn. */
