@@ -32,14 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OriginalCutoutsTest {
 
     /**
-     * A 1600 px photo with fine print, its working copy at 400 px (a quarter, as 1600 px is of a 6400 px
+     * A 1200 px photo with fine print, its working copy at 300 px (a quarter, as 1600 px is of a 6400 px
      * photo), the product drawn 3.4× its working cut-out: from the original it matches a direct Lanczos
      * resize of the original's product region far better than the working cut-out enlarged does.
      */
     @ParameterizedTest
     @ValueSource(doubles = {3.4, 1.5})
     void theProductFromTheOriginalMatchesADirectResizeOfIt(double enlarge, @TempDir Path dir) throws Exception {
-        int size = 1600, working = 400;
+        int size = 1200, working = 300;
         byte[] jpeg = FinePrint.jpeg(FinePrint.photo(size), 0.95f);
         Path file = dir.resolve("photo.jpg");
         Files.write(file, jpeg);

@@ -114,20 +114,26 @@ public final class FinePrint {
 
     /** A direct separable Lanczos-3 resize of {@code r} (continuous pixels) of {@code src} to {@code w × h}, RGB. */
     public static int[] lanczos(BufferedImage src, Rectangle2D r, int w, int h) {
+        return lanczos(src, r, w, h, 0, h);
+    }
+
+    /** As {@link #lanczos(BufferedImage, Rectangle2D, int, int)}, rows {@code from} to {@code to} only (the others black). */
+    public static int[] lanczos(BufferedImage src, Rectangle2D r, int w, int h, int from, int to) {
         int sw = src.getWidth(), sh = src.getHeight();
-        int[] px = src.getRGB(0, 0, sw, sh, null, 0, sw);
         double fx = r.getWidth() / w, fy = r.getHeight() / h;
-        int y0 = Math.max(0, (int) Math.floor(r.getMinY() - 3 * Math.max(1, fy) - 1));
-        int y1 = Math.min(sh, (int) Math.ceil(r.getMaxY() + 3 * Math.max(1, fy) + 1));
-        double[][] tmp = new double[(y1 - y0) * w][3];
+        int y0 = Math.max(0, (int) Math.floor(r.getMinY() + from * fy - 3 * Math.max(1, fy) - 1));
+        int y1 = Math.min(sh, (int) Math.ceil(r.getMinY() + to * fy + 3 * Math.max(1, fy) + 1));
+        int[] px = src.getRGB(0, y0, sw, y1 - y0, null, 0, sw);
+        double[][] tmp = new double[(y1 - y0) * w][];
         for (int y = y0; y < y1; y++) {
             for (int x = 0; x < w; x++) {
-                double[] acc = tmp[(y - y0) * w + x];
+                double[] acc = new double[3];
+                tmp[(y - y0) * w + x] = acc;
                 double c = r.getMinX() + (x + 0.5) * fx, widen = Math.max(1, fx), sum = 0;
                 for (int k = (int) Math.floor(c - 3 * widen); k <= (int) Math.ceil(c + 3 * widen); k++) {
                     double wt = kernel((k + 0.5 - c) / widen);
                     if (wt == 0) continue;
-                    int p = px[y * sw + Math.max(0, Math.min(sw - 1, k))];
+                    int p = px[(y - y0) * sw + Math.max(0, Math.min(sw - 1, k))];
                     acc[0] += wt * ((p >> 16) & 255);
                     acc[1] += wt * ((p >> 8) & 255);
                     acc[2] += wt * (p & 255);
@@ -137,7 +143,7 @@ public final class FinePrint {
             }
         }
         int[] out = new int[w * h];
-        for (int y = 0; y < h; y++) {
+        for (int y = from; y < to; y++) {
             double c = r.getMinY() + (y + 0.5) * fy, widen = Math.max(1, fy);
             for (int x = 0; x < w; x++) {
                 double[] acc = new double[3];
