@@ -1,5 +1,6 @@
 package dev.cardgen.asset;
 
+import dev.cardgen.asset.image.ImageFormat;
 import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.asset.image.InspectedImage;
 import dev.cardgen.asset.image.OriginalRegion;
@@ -158,8 +159,8 @@ public class OriginalCutouts {
      */
     private Cut cut(Asset asset, int version, byte[] maskPng, Rectangle2D region, Rectangle box, int width, int height) {
         BufferedImage mask = Subject.fromStored(maskPng, box, 1.0, true).mask();
-        if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight()) {
-            return null;
+        if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
+            return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
         }
         boolean ownAlpha = version == 1 && asset.workingPng;
         boolean current = version == asset.cutoutVersion;
