@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end numbers of the packaged service (start-up, upload, generation, GET throughput, memory).
-# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small ...]   (default: all but small)
+# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small|scale|sharp ...]   (default: all but small,
+# scale and sharp). sharp: peak RSS of four concurrent 2400 px exports from 50 Mpx originals in the smallest container.
 # Environment knobs (JVM option sets to compare, extra service JVM options, wrk connections): see ServiceBench
 # and StartupBench. Needs wrk for 'get' (Debian package 'wrk'). Starts its own embedded PostgreSQL; loopback only.
 # The JDK is the one on PATH / JAVA_HOME. On JDK 17 the jar gets an AppCDS archive; on JDK 25 (e.g.

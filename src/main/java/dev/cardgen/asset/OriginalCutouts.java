@@ -229,21 +229,39 @@ public class OriginalCutouts {
         return new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
     }
 
+    /**
+     * One band's cut. Only soft pixels (0 < alpha < 255) can change colour, and only from neighbours
+     * within {@link #CUT_CONTEXT}: the runs of columns holding them go through the stage's cut with
+     * that many columns of context; every other pixel is its own colour with the mask as alpha (or
+     * transparent), as the cut leaves it.
+     */
     private static int[] bandCut(BufferedImage src, BufferedImage mask, boolean asIs) {
+        int w = src.getWidth(), h = src.getHeight();
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
-        boolean any = false;
-        for (byte b : m) {
-            if (b != 0) {
-                any = true;
-                break;
+        int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+        int[] out = new int[m.length];
+        boolean[] soft = new boolean[w];
+        for (int i = 0; i < m.length; i++) {
+            int a = m[i] & 0xff;
+            out[i] = a == 0 ? 0 : (a << 24) | (s[i] & 0xffffff);
+            soft[i % w] |= a > 0 && a < 255;
+        }
+        if (asIs) {
+            return out; // the upload's own colours: nothing is grown
+        }
+        for (int[] run : MaskUpsample.runs(soft, 2 * CUT_CONTEXT)) {
+            int x0 = Math.max(0, run[0] - CUT_CONTEXT), x1 = Math.min(w, run[1] + CUT_CONTEXT), pw = x1 - x0;
+            BufferedImage pieceGray = new BufferedImage(pw, h, BufferedImage.TYPE_BYTE_GRAY);
+            pieceGray.getRaster().setRect(mask.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
+            BufferedImage pieceRgb = new BufferedImage(pw, h, BufferedImage.TYPE_INT_RGB);
+            pieceRgb.getRaster().setRect(src.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
+            int[] cut = ((DataBufferInt) new Subject(pieceGray, new Rectangle(0, 0, pw, h), 1.0, true).cutout(pieceRgb)
+                    .getRaster().getDataBuffer()).getData();
+            for (int y = 0; y < h; y++) {
+                System.arraycopy(cut, y * pw + run[0] - x0, out, y * w + run[0], run[1] - run[0]);
             }
         }
-        if (!any) {
-            return new int[m.length]; // nothing of the product in these rows: transparent
-        }
-        Subject band = new Subject(mask, new Rectangle(0, 0, src.getWidth(), src.getHeight()), 1.0, true);
-        BufferedImage cut = asIs ? band.cutoutAsIs(src) : band.cutout(src);
-        return ((DataBufferInt) cut.getRaster().getDataBuffer()).getData();
+        return out;
     }
 
     /** An upload's own alpha is the mask only inside the box, as on the working copy's cut-out. */

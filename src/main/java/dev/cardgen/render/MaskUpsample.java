@@ -93,31 +93,48 @@ public final class MaskUpsample {
         return new Rectangle(kx0, ky0, Math.max(0, kx1 - kx0), Math.max(0, ky1 - ky0));
     }
 
-    /** The guided filter, band by band: each band is computed with 2·radius rows of context on both sides, so the bands join exactly. */
+    /**
+     * The guided filter, band by band and, within a band, only over the runs of columns near its ramp:
+     * each piece is computed with 2·radius rows and columns of context, so the pieces join exactly.
+     */
     static void refine(byte[] mask, int[] rgb, int w, int h, int radius) {
         int reach = 2 * radius;
         byte[] result = mask.clone(); // the filter reads the unrefined mask throughout
+        boolean[] ramp = new boolean[w];
         for (int top = 0; top < h; top += BAND_ROWS) {
             int bottom = Math.min(h, top + BAND_ROWS);
             int from = Math.max(0, top - reach), to = Math.min(h, bottom + reach);
-            int x0 = w, x1 = -1;
+            java.util.Arrays.fill(ramp, false);
             for (int y = from; y < to; y++) {
                 for (int x = 0, row = y * w; x < w; x++) {
                     int v = mask[row + x] & 0xff;
-                    if (v > 0 && v < 255) {
-                        x0 = Math.min(x0, x);
-                        x1 = Math.max(x1, x);
-                    }
+                    ramp[x] |= v > 0 && v < 255;
                 }
             }
-            if (x1 < 0) {
-                continue; // no ramp near these rows
+            for (int[] run : runs(ramp, 2 * reach)) {
+                int x0 = Math.max(0, run[0] - reach), x1 = Math.min(w - 1, run[1] - 1 + reach);
+                filterBand(mask, rgb, w, from, to, x0, x1, top, bottom, radius, result);
             }
-            x0 = Math.max(0, x0 - reach);
-            x1 = Math.min(w - 1, x1 + reach);
-            filterBand(mask, rgb, w, from, to, x0, x1, top, bottom, radius, result);
         }
         System.arraycopy(result, 0, mask, 0, mask.length);
+    }
+
+    /** Runs {@code [start, end)} of true columns, those less than {@code gap} apart joined. */
+    public static java.util.List<int[]> runs(boolean[] on, int gap) {
+        java.util.List<int[]> out = new java.util.ArrayList<>();
+        int start = -1, end = -1;
+        for (int x = 0; x < on.length; x++) {
+            if (!on[x]) continue;
+            if (start >= 0 && x - end < gap) {
+                end = x + 1;
+                continue;
+            }
+            if (start >= 0) out.add(new int[] {start, end});
+            start = x;
+            end = x + 1;
+        }
+        if (start >= 0) out.add(new int[] {start, end});
+        return out;
     }
 
     private static void filterBand(byte[] mask, int[] rgb, int w, int from, int to, int x0, int x1, int top, int bottom,
