@@ -45,10 +45,8 @@ class AssetFullCutoutApiTest {
                 .extract().asByteArray();
         BufferedImage full = read(png);
         assertTrue(full.getColorModel().hasAlpha());
-        double k = PHOTO / 1600.0;
         Rectangle box = asset.subjectBox();
-        Rectangle photoBox = new Rectangle((int) Math.round(box.x * k), (int) Math.round(box.y * k), (int) Math.round(box.width * k),
-                (int) Math.round(box.height * k));
+        Rectangle photoBox = inPhoto(box, PHOTO / 1600.0);
         Rectangle outer = AssetCutouts.withMargin(photoBox, PHOTO, PHOTO);
         assertEquals(outer.width, full.getWidth());
         assertEquals(outer.height, full.getHeight());
@@ -118,8 +116,7 @@ class AssetFullCutoutApiTest {
         Asset asset = QuarkusTransaction.requiringNew().call(() -> Asset.<Asset>findById(id));
         double k = size / 1600.0;
         Rectangle box = asset.subjectBox();
-        Rectangle photoBox = new Rectangle((int) Math.round(box.x * k), (int) Math.round(box.y * k), (int) Math.round(box.width * k),
-                (int) Math.round(box.height * k));
+        Rectangle photoBox = inPhoto(box, k);
         Rectangle outer = AssetCutouts.withMargin(photoBox, size, size);
         assertEquals(outer.width, full.getWidth());
         int compared = 0;
@@ -147,8 +144,7 @@ class AssetFullCutoutApiTest {
                 .statusCode(200).body("cutout_version", is(2)).body("subject_source", is("mask"));
         BufferedImage v2 = read(Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout?size=full").then().statusCode(200)
                 .header("ETag", "\"" + id + "-cutout-full-v1-2\"").extract().asByteArray());
-        Rectangle half = AssetCutouts.withMargin(new Rectangle((int) Math.round(box.x * k), (int) Math.round(box.y * k),
-                (int) Math.round(box.width * k), (int) Math.round(box.height / 2 * k)), size, size);
+        Rectangle half = AssetCutouts.withMargin(inPhoto(new Rectangle(box.x, box.y, box.width, box.height / 2), k), size, size);
         assertEquals(half.width, v2.getWidth());
         assertEquals(half.height, v2.getHeight());
         assertEquals(255, v2.getRGB(v2.getWidth() / 2, v2.getHeight() / 2) >>> 24, "inside the seller's mask");
@@ -172,6 +168,12 @@ class AssetFullCutoutApiTest {
                 "invalid_request_error", "resource_missing", "id");
         assertError(io.restassured.RestAssured.given().get("/api/v1/assets/" + id + "/cutout?size=full").then(), 401,
                 "authentication_error", "api_key_missing", null);
+    }
+
+    /** A working-copy box in the photo's pixels, as the service maps it ({@code k}: photo pixels per working pixel). */
+    private static Rectangle inPhoto(Rectangle box, double k) {
+        return new Rectangle((int) Math.round(box.x * k), (int) Math.round(box.y * k), (int) Math.round(box.width * k),
+                (int) Math.round(box.height * k));
     }
 
     private static BufferedImage read(byte[] png) throws IOException {
