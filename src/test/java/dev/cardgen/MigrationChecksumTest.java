@@ -36,6 +36,10 @@ class MigrationChecksumTest {
         SHIPPED.put("V7__webhooks.sql", 504755598);
         SHIPPED.put("V8__job_backoff.sql", -1763009083);
         SHIPPED.put("V10__export_checks.sql", -1240395095);
+        SHIPPED.put("V11__job_accounts.sql", -1372414696);
+        SHIPPED.put("V12__batches.sql", 1541526881);
+        SHIPPED.put("V13__generation_locale.sql", 223939618);
+        SHIPPED.put("V14__export_product_scale.sql", 1793808403);
     }
 
     @Test

@@ -52,6 +52,17 @@ public final class AssetBlobs {
         return prefix(assetId) + (version == 1 ? "mask.png" : "mask-v" + version + ".png");
     }
 
+    /**
+     * The cut-out of version {@code version} at the original's resolution, made at its first request
+     * and kept (a version never changes); deleted with the asset's prefix.
+     */
+    public static String fullCutout(String assetId, int version) {
+        if (version < 1) {
+            throw new IllegalArgumentException("cut-out versions start at 1");
+        }
+        return prefix(assetId) + "cutout-full-v" + version + ".png";
+    }
+
     /** The keys one upload writes: its original, its working copy and its first mask. */
     public record UploadKeys(String original, String workingCopy, String mask) {
         public List<String> all() {

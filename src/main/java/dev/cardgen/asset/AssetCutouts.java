@@ -60,16 +60,67 @@ public class AssetCutouts {
         }
     }
 
+    /** How large: the working copy's resolution (the default) or the original's. */
+    public enum Size {
+        WORKING, FULL;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** {@code size} of a request for {@code format}: a full-size mask is not offered. */
+        public static Size parse(String value, Format format) {
+            if (value == null || value.equals("working")) {
+                return WORKING;
+            }
+            if (!value.equals("full")) {
+                throw ApiException.invalidParam("size", "size must be working (the default) or full.");
+            }
+            if (format != Format.CUTOUT) {
+                throw ApiException.invalidParam("size", "size=full is offered for the cut-out only, not for format=mask.");
+            }
+            return FULL;
+        }
+    }
+
     private final BlobStore blobs;
+    private final OriginalCutouts originals;
     private final SubjectOptions subjectOptions;
 
-    public AssetCutouts(BlobStore blobs, SubjectConfig subject) {
+    public AssetCutouts(BlobStore blobs, OriginalCutouts originals, SubjectConfig subject) {
         this.blobs = blobs;
+        this.originals = originals;
         this.subjectOptions = subject.options();
     }
 
     public static String etag(Asset asset, Format format) {
         return ETags.of(asset.id, format.id(), VERSION, asset.cutoutVersion);
+    }
+
+    public static String etag(Asset asset, Format format, Size size) {
+        return size == Size.WORKING ? etag(asset, format) : ETags.of(asset.id, format.id(), size.id(), VERSION, asset.cutoutVersion);
+    }
+
+    /**
+     * The current cut-out at the original's resolution as a stored PNG, made at the first request and
+     * kept under the version's key; the working-size cut-out when the original has no more pixels.
+     * 409 without a subject, 404 when the asset's blobs went with a concurrent delete.
+     */
+    public InputStream fullPng(Asset asset) {
+        requireSubject(asset);
+        String key = AssetBlobs.fullCutout(asset.id, asset.cutoutVersion);
+        if (blobs.stat(key).isEmpty()) {
+            byte[] mask = read(asset, AssetBlobs.mask(asset.id, asset.cutoutVersion));
+            Dimension working = MaskPng.size(mask);
+            byte[] png = originals.full(asset, mask, working.width, working.height).map(ImageEncoder::png)
+                    .orElseGet(() -> png(asset, Format.CUTOUT));
+            blobs.put(key, png, "image/png");
+        }
+        try {
+            return blobs.get(key);
+        } catch (BlobNotFoundException e) {
+            throw ApiException.notFound("asset", asset.id);
+        }
     }
 
     /** The PNG of {@code format}; 409 when the asset has no subject, 404 when its blobs went with a concurrent delete. */
@@ -91,15 +142,21 @@ public class AssetCutouts {
      * old backdrop taken out of its soft edge.
      */
     public static BufferedImage cut(Asset asset, int version, BufferedImage working, byte[] maskPng) {
-        boolean current = version == asset.cutoutVersion;
         Subject subject = Subject.fromStored(maskPng, asset.subjectBox(), asset.subjectConfidence, asset.subjectDetected);
-        if (!current) {
-            // an older version: its box is its mask's, not the asset's current one
-            Rectangle box = SubjectMasks.bounds(subject.mask());
-            subject = new Subject(subject.mask(), box == null ? asset.subjectBox() : box, 1.0, true);
+        if (version != asset.cutoutVersion) {
+            subject = new Subject(subject.mask(), box(asset, version, subject.mask()), 1.0, true);
         }
         boolean ownAlpha = version == 1 && asset.workingPng;
         return ownAlpha ? subject.cutoutAsIs(working) : subject.cutout(working);
+    }
+
+    /** The box cut-out {@code version} of {@code asset} is cropped to: the asset's for its current version, else its mask's. */
+    static Rectangle box(Asset asset, int version, BufferedImage mask) {
+        if (version == asset.cutoutVersion) {
+            return asset.subjectBox();
+        }
+        Rectangle box = SubjectMasks.bounds(mask); // an older version: its box is its mask's, not the asset's current one
+        return box == null ? asset.subjectBox() : box;
     }
 
     /**

@@ -122,27 +122,32 @@ public class AssetResource {
     @Operation(operationId = "getAssetCutout", summary = "The isolated product, or its mask",
             description = "format=cutout (default): PNG with alpha, the product trimmed to its box plus a margin of 2 % "
                     + "of the box's longer side (at least 4 px, clipped to the image), at working-copy resolution, edge "
-                    + "colours decontaminated. format=mask: the 8-bit greyscale mask of the whole working copy. "
+                    + "colours decontaminated; with size=full at the original photo's resolution (at most 16 Mpx), its product "
+                    + "drawn from the original's pixels. format=mask: the 8-bit greyscale mask of the whole working copy. "
                     + "The ETag names the cut-out version; Cache-Control: private, no-cache, so a client revalidates "
                     + "(If-None-Match, 304) and sees a seller's change at once.")
     @APIResponse(responseCode = "200", description = "PNG: the cut-out (RGBA) or the mask (8-bit grey)", content = @Content(mediaType = "image/png", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     @APIResponse(responseCode = "304", description = "If-None-Match named the current ETag")
-    @APIResponse(responseCode = "400", description = "parameter_invalid (format)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "400", description = "parameter_invalid (format, size)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "404", description = "resource_missing: unknown, deleted or another account's asset", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "subject_not_detected: the asset has no isolated product",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class), examples = @ExampleObject(name = "no subject", value = """
                     {"error":{"type":"invalid_request_error","code":"subject_not_detected","message":"No product was isolated in asset ast_4fQ0b7ZyUe2xk9Lm3NcA8pWd (subject_detected is false), so it has no cut-out."}}""")))
     public Response cutout(@PathParam("asset_id") String id, @QueryParam("format") @Parameter(schema = @Schema(enumeration = {"cutout", "mask"}, defaultValue = "cutout")) String format,
+                           @QueryParam("size") @Parameter(description = "working (default): the working copy's resolution; full: the original's "
+                                   + "(cut-out only, at most 16 Mpx)", schema = @Schema(enumeration = {"working", "full"}, defaultValue = "working")) String size,
                            @HeaderParam("If-None-Match") String ifNoneMatch) {
         String account = caller.accountId();
         AssetCutouts.Format f = AssetCutouts.Format.parse(format);
+        AssetCutouts.Size s = AssetCutouts.Size.parse(size, f);
         Asset asset = assets.require(account, id);
         AssetCutouts.requireSubject(asset);
-        String etag = AssetCutouts.etag(asset, f);
+        String etag = AssetCutouts.etag(asset, f, s);
         if (ETags.matches(etag, ifNoneMatch)) {
             return Response.notModified().header("ETag", etag).header("Cache-Control", REVALIDATE).build();
         }
-        return Response.ok(cutouts.png(asset, f), "image/png").header("ETag", etag).header("Cache-Control", REVALIDATE).build();
+        Object body = s == AssetCutouts.Size.FULL ? cutouts.fullPng(asset) : cutouts.png(asset, f);
+        return Response.ok(body, "image/png").header("ETag", etag).header("Cache-Control", REVALIDATE).build();
     }
 
     @POST

@@ -24,6 +24,8 @@ public class Export extends OwnedEntity {
     public Long bytes;
     /** JSON array of {@link dev.cardgen.export.checks.ExportCheck}, set with the file; {@code []} before. */
     public String checks = "[]";
+    /** Source pixels per card pixel of the drawn product, set with the file; null before it was recorded or without a product. */
+    public Double productScale;
     public String errorCode;
     public String errorMessage;
     public Instant completedAt;

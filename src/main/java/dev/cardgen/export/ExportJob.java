@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.export.checks.ExportCheck;
 import dev.cardgen.export.checks.ExportChecker;
 import dev.cardgen.export.checks.RuleSets;
+import dev.cardgen.asset.OriginalCutouts;
+import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.jobs.JobContext;
@@ -15,6 +17,7 @@ import dev.cardgen.jobs.RenderStep;
 import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
+import dev.cardgen.render.ProductPixels;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +27,9 @@ import java.util.List;
 
 /**
  * Renders one export from the variant's stored design and the generation's product cut-out (not the
- * asset, which may be gone), at the preset's exact size. A design made for another ratio is laid
+ * asset, which may be gone), at the preset's exact size; where the card's box for the product is
+ * larger than the cut-out and the asset's original photo is still stored, the product's pixels come
+ * from the original (see {@link OriginalCutouts}). A design made for another ratio is laid
  * out again for the preset's ratio, never stretched or cropped. The file is checked against the
  * preset's marketplace rule set before it is stored, and the checks are written with it. Safe to repeat: the key is fixed and
  * the same design renders the same bytes.
@@ -37,8 +42,11 @@ public class ExportJob implements JobHandler {
     private final BlobStore blobs;
     private final ObjectMapper json;
     private final RuleSets ruleSets;
+    private final OriginalCutouts originals;
 
-    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics, RuleSets ruleSets) {
+    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics, RuleSets ruleSets,
+                     OriginalCutouts originals) {
+        this.originals = originals;
         this.ruleSets = ruleSets;
         this.metrics = metrics;
         this.exports = exports;
@@ -66,7 +74,7 @@ public class ExportJob implements JobHandler {
             Design design = designFor(e);
             BufferedImage cutout = readCutout(e.generationId);
             long t0 = System.nanoTime();
-            CardRenderer.Rendered card = render(design, cutout, e);
+            CardRenderer.Rendered card = render(design, productOf(e, cutout), e);
             metrics.stage("export", System.nanoTime() - t0);
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
             byte[] bytes = ExportEncoder.encode(card.image(), format);
@@ -75,7 +83,7 @@ public class ExportJob implements JobHandler {
             metrics.stage("checks", System.nanoTime() - t1);
             String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
-            exports.markReady(e.id, key, bytes.length, checks);
+            exports.markReady(e.id, key, bytes.length, checks, card.productScale());
         } catch (JobFailure f) {
             exports.fail(e.id, f.code(), f.getMessage());
         }
@@ -111,8 +119,17 @@ public class ExportJob implements JobHandler {
                 new JobFailure("render_failed", "The product image of this generation could not be read."));
     }
 
-    private static CardRenderer.Rendered render(Design design, BufferedImage cutout, Export e) {
+    /**
+     * The generation's cut-out, with the asset's original photo as the source of the product's pixels
+     * where the card's box for it is larger than the cut-out (while the asset lives).
+     */
+    private ProductPixels productOf(Export e, BufferedImage cutout) {
+        Generation g = QuarkusTransaction.joiningExisting().call(() -> Generation.<Generation>findById(e.generationId));
+        return g == null ? ProductPixels.of(cutout) : ProductPixels.of(cutout, originals.sharper(g.assetId, g.cutoutVersion, cutout));
+    }
+
+    private static CardRenderer.Rendered render(Design design, ProductPixels product, Export e) {
         return RenderStep.run(e.id, "The card could not be rendered at " + e.width + "×" + e.height + ".",
-                () -> CardRenderer.renderWithFacts(design, cutout, e.width, e.height));
+                () -> CardRenderer.renderWithFacts(design, product, e.width, e.height));
     }
 }

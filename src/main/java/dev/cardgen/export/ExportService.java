@@ -120,7 +120,7 @@ public class ExportService {
         JobError error = e.errorCode == null ? null : new JobError(e.errorCode, e.errorMessage);
         return new ExportView(e.id, "export", e.status.wire(), e.projectId, e.generationId, e.variant, e.preset, e.format, e.width,
                 e.height, e.isReady() ? e.bytes : null, url, expires, error, Times.iso(e.createdAt), Times.iso(e.completedAt),
-                e.isReady() ? readChecks(e) : null);
+                e.isReady() ? readChecks(e) : null, e.isReady() ? e.productScale : null);
     }
 
     /** The stored checks of an export: empty until it is ready. */
@@ -143,11 +143,12 @@ public class ExportService {
     }
 
     /** processing → ready with its file and the file's checks; false when it already ended (a repeated job run). */
-    public boolean markReady(String id, String blobKey, long bytes, List<ExportCheck> checks) {
+    public boolean markReady(String id, String blobKey, long bytes, List<ExportCheck> checks, Double productScale) {
         return finish(id, ExportStatus.READY, null, null, e -> {
             e.blobKey = blobKey;
             e.bytes = bytes;
             e.checks = Json.write(json, checks);
+            e.productScale = productScale;
         });
     }
 

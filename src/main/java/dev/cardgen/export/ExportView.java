@@ -27,5 +27,8 @@ public record ExportView(@Schema(required = true) String id, @Schema(required = 
                          @Schema(required = true, format = "date-time") String createdAt,
                          @Schema(description = "Once ready or failed", format = "date-time") String completedAt,
                          @Schema(description = "Only when ready: the file checked against its preset's marketplace rule set, "
-                                 + "one entry per rule (empty for exports made before checks existed)") List<ExportCheck> checks) {
+                                 + "one entry per rule (empty for exports made before checks existed)") List<ExportCheck> checks,
+                         @Schema(description = "Only when ready and a product was drawn: source pixels per card pixel of the "
+                                 + "product (below 1: enlarged; the product_resolution check fails under 0.8). Absent for exports "
+                                 + "made before it was recorded") Double productScale) {
 }

@@ -43,7 +43,7 @@ public class PresetResource {
     }
 
     public record PresetRule(@Schema(required = true, enumeration = {"ratio", "size", "format", "file_size", "srgb", "white_border",
-            "product_fill", "no_text", "no_edge_shadow"}) String rule, @Schema(required = true) String requirement) {
+            "product_fill", "no_text", "no_edge_shadow", "product_resolution"}) String rule, @Schema(required = true) String requirement) {
     }
 
     private final RuleSets ruleSets;

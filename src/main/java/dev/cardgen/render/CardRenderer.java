@@ -22,19 +22,30 @@ public final class CardRenderer {
 
     /**
      * A card and what the engine knows of it: {@code product} is the box of the product's own pixels
-     * (the cut-out's opaque part, alpha ≥ 50 %) as placed on the card, null when no product is drawn.
+     * (the cut-out's opaque part, alpha ≥ 50 %) as placed on the card, null when no product is drawn;
+     * {@code productScale} the source pixels per card pixel the product was drawn from (below 1:
+     * enlarged), null when no product is drawn.
      */
-    public record Rendered(BufferedImage image, Box product, List<String> texts, boolean shadow) {
+    public record Rendered(BufferedImage image, Box product, List<String> texts, boolean shadow, Double productScale) {
     }
 
     public static BufferedImage render(Design design, BufferedImage cutout, int width, int height) {
-        return paint(design, cutout, width, height, true).image();
+        return paint(design, ProductPixels.of(cutout), width, height, true).image();
     }
 
     /** The card with what was drawn on it, for checks that must not guess from pixels what the engine already knows. */
     public static Rendered renderWithFacts(Design design, BufferedImage cutout, int width, int height) {
-        Painted p = paint(design, cutout, width, height, true);
-        return new Rendered(p.image(), ProductBounds.placed(cutout, p.layout().product()), p.drawn().texts(), p.drawn().shadow());
+        return renderWithFacts(design, ProductPixels.of(cutout), width, height);
+    }
+
+    /**
+     * As {@link #renderWithFacts(Design, BufferedImage, int, int)}, the product's box filled from
+     * {@code product}: the layout is the cut-out's, the pixels may come from a sharper source.
+     */
+    public static Rendered renderWithFacts(Design design, ProductPixels product, int width, int height) {
+        Painted p = paint(design, product, width, height, true);
+        return new Rendered(p.image(), ProductBounds.placed(product.cutout(), p.layout().product()), p.drawn().texts(),
+                p.drawn().shadow(), product.scale());
     }
 
     record Painted(BufferedImage image, Layout layout, Drawn drawn) {
@@ -42,11 +53,16 @@ public final class CardRenderer {
 
     /** {@code withText=false} lets tests sample exactly what ends up behind the text. */
     static Painted paint(Design design, BufferedImage cutout, int width, int height, boolean withText) {
-        return FontSet.inRegion(design.hanRegion(), () -> paintIn(design, cutout, width, height, withText));
+        return paint(design, ProductPixels.of(cutout), width, height, withText);
     }
 
-    private static Painted paintIn(Design design, BufferedImage cutout, int width, int height, boolean withText) {
+    static Painted paint(Design design, ProductPixels product, int width, int height, boolean withText) {
+        return FontSet.inRegion(design.hanRegion(), () -> paintIn(design, product, width, height, withText));
+    }
+
+    private static Painted paintIn(Design design, ProductPixels product, int width, int height, boolean withText) {
         CardTemplate template = Templates.of(design.template());
+        BufferedImage cutout = product.cutout();
         double aspect = (double) cutout.getWidth() / cutout.getHeight();
         Layout layout = LayoutEngine.layout(design, aspect, width, height);
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -54,7 +70,7 @@ public final class CardRenderer {
         Drawn drawn;
         try {
             hints(g);
-            drawn = template.paint(g, design, layout, cutout, withText);
+            drawn = template.paint(g, design, layout, product, withText);
         } finally {
             g.dispose();
         }
@@ -62,7 +78,7 @@ public final class CardRenderer {
     }
 
     /** The card of every template that does not paint its own: backdrop, shadows, product, texts. */
-    static Drawn paintStandard(Graphics2D g, CardTemplate template, Design design, Layout layout, BufferedImage cutout,
+    static Drawn paintStandard(Graphics2D g, CardTemplate template, Design design, Layout layout, ProductPixels product,
                                boolean withText) {
         double s = Math.min(layout.width(), layout.height());
         Palette palette = design.palette();
@@ -70,10 +86,10 @@ public final class CardRenderer {
                 design.seed());
         Box pr = layout.product();
         if (pr != null) {
-            BufferedImage scaled = ProductScaler.scale(cutout, pr.w(), pr.h());
+            BufferedImage scaled = product.scaledTo(pr.w(), pr.h());
             Color shadow = shadowTint(palette);
             ShadowPainter.drop(g, pr, scaled, s, shadow, template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
-            ShadowPainter.contact(g, pr, cutout, s, shadow);
+            ShadowPainter.contact(g, pr, product.cutout(), s, shadow);
             g.drawImage(scaled, pr.x(), pr.y(), null);
         }
         List<String> texts = withText ? TextPainter.paint(g, layout, palette, template.has(CardTemplate.Trait.CALLOUTS)) : List.of();

@@ -4,7 +4,6 @@ import dev.cardgen.render.words.Words;
 
 import java.awt.Color;
 import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.util.List;
 import java.util.Set;
 
@@ -95,8 +94,8 @@ public sealed interface CardTemplate
     }
 
     /** Paints the card: backdrop, shadows, product, then (with {@code withText}) the texts; says what it drew. */
-    default CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
-        return CardRenderer.paintStandard(g, this, design, layout, cutout, withText);
+    default CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, ProductPixels product, boolean withText) {
+        return CardRenderer.paintStandard(g, this, design, layout, product, withText);
     }
 
     /** Draws the seller's texts; a template that draws none accepts any text. */

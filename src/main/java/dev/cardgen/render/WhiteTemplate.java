@@ -3,7 +3,6 @@ package dev.cardgen.render;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
 import java.util.List;
 import java.util.Set;
 
@@ -77,12 +76,12 @@ final class WhiteTemplate implements CardTemplate {
 
     /** Pure white and the product, scaled bicubically: no shadow, no text. */
     @Override
-    public CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, BufferedImage cutout, boolean withText) {
+    public CardRenderer.Drawn paint(Graphics2D g, Design design, Layout layout, ProductPixels product, boolean withText) {
         paintBackdrop(g, layout, Color.WHITE, Color.WHITE, design.seed());
         Box pr = layout.product();
         if (pr != null) {
             g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-            g.drawImage(ProductScaler.scale(cutout, pr.w(), pr.h()), pr.x(), pr.y(), null);
+            g.drawImage(product.scaledTo(pr.w(), pr.h()), pr.x(), pr.y(), null);
         }
         return CardRenderer.Drawn.NOTHING_BUT_PRODUCT;
     }

@@ -37,7 +37,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch|sharp ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16),
  * BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
@@ -80,6 +80,7 @@ public final class ServiceBench {
                     case "scale" -> bench.scale();
                     case "peers" -> new PeersBench(bench).run();
                     case "batch" -> new BatchBench(bench).run();
+                    case "sharp" -> bench.sharp();
                     default -> throw new IllegalArgumentException(mode);
                 }
             }
@@ -284,6 +285,81 @@ public final class ServiceBench {
         report("small: RSS at ready (MB)", idle);
         report("small: peak RSS through 4 concurrent 12 Mpx uploads and a 3-variant generation (MB, limit " + SmallContainer.LIMIT_MB + ")", peak);
         report("small: RSS right after (MB)", after);
+    }
+
+    /**
+     * Exports drawn from the original photo in the smallest container (1 vCPU, 512 MB, the image's JVM
+     * options): BENCH_SHARP_SIDE² (7072², 50 Mpx) fine-print JPEGs uploaded and each taken through a
+     * one-variant white generation, then a 2400 px export of each of the four submitted at once. The
+     * service's peak RSS over the exports alone (its high-water mark is reset just before them) against
+     * the 400 MB target, and how long the four took.
+     */
+    void sharp() throws Exception {
+        List<String> jvm = new ArrayList<>(SmallContainer.jvmOptions(SmallContainer.aotCacheUsable()));
+        int side = Integer.parseInt(env("BENCH_SHARP_SIDE", "7072"));
+        byte[] photo = dev.cardgen.testing.FinePrint.jpeg(dev.cardgen.testing.FinePrint.photo(side), 0.9f);
+        System.out.printf("sharp: java %s %s -jar quarkus-run.jar; originals %d×%d JPEG (%.1f Mpx, %d bytes)%n", Runtime.version(),
+                String.join(" ", jvm), side, side, side * (double) side / 1e6, photo.length);
+        try (PackagedApp app = PackagedApp.start("bench-sharp", jvm, SmallContainer.environment(), packagedSettings(), Duration.ofSeconds(120))) {
+            long pid = app.process().pid();
+            List<String> generations = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String asset = app.as(KEY).multiPart("file", "label.jpg", photo, "image/jpeg").post("/api/v1/assets").then()
+                        .statusCode(201).extract().path("id");
+                String gen = app.as(KEY).contentType("application/json").body(Map.of("asset_id", asset, "variants", 1, "ratio", "3:4",
+                        "template", "white")).post("/api/v1/generations").then().statusCode(202).extract().path("id");
+                waitFor(app, "/api/v1/generations/" + gen, "completed");
+                generations.add(gen);
+            }
+            SmallContainer.Rss before = SmallContainer.Rss.of(pid);
+            Files.writeString(Path.of("/proc/" + pid + "/clear_refs"), "5"); // the peak from here on
+            long t0 = System.nanoTime();
+            List<String> exports = new ArrayList<>();
+            for (String gen : generations) {
+                exports.add(app.as(KEY).contentType("application/json").body(Map.of("generation_id", gen, "preset", "market1-3x4",
+                        "width", 2400)).post("/api/v1/exports").then().statusCode(202).extract().path("id"));
+            }
+            long sampled = 0;
+            List<Double> scales = new ArrayList<>();
+            for (String id : exports) {
+                while (true) {
+                    sampled = Math.max(sampled, SmallContainer.Rss.of(pid).nowMb());
+                    var record = app.as(KEY).get("/api/v1/exports/" + id).then().statusCode(200).extract().jsonPath();
+                    String status = record.getString("status");
+                    if ("failed".equals(status)) {
+                        throw new IllegalStateException("export " + id + " failed: " + record.prettify());
+                    }
+                    if ("ready".equals(status)) {
+                        scales.add(record.getDouble("product_scale"));
+                        break;
+                    }
+                    if (System.nanoTime() - t0 > Duration.ofMinutes(5).toNanos()) {
+                        throw new IllegalStateException("exports not ready after 5 minutes");
+                    }
+                    Thread.sleep(50);
+                }
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            SmallContainer.Rss after = SmallContainer.Rss.of(pid);
+            System.out.printf("sharp: 4 concurrent 2400×3200 exports of %.0f Mpx originals: all ready in %d ms, product_scale %s%n",
+                    side * (double) side / 1e6, ms, scales);
+            System.out.printf("sharp: RSS before the exports %d MB; peak over the exports %d MB (sampled max %d MB); after %d MB "
+                    + "(target ≤ 400, limit %d)%n", before.nowMb(), after.peakMb(), sampled, after.nowMb(), SmallContainer.LIMIT_MB);
+            if (app.log().contains("OutOfMemoryError")) {
+                throw new IllegalStateException("OutOfMemoryError; see " + app.log());
+            }
+        }
+    }
+
+    /** Polls {@code path} every 100 ms until its status is {@code done} (2 minutes at most). */
+    private static void waitFor(PackagedApp app, String path, String done) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (!done.equals(app.as(KEY).get(path).then().statusCode(200).extract().path("status"))) {
+            if (System.nanoTime() > until) {
+                throw new IllegalStateException(path + " not " + done + " after 2 minutes");
+            }
+            Thread.sleep(100);
+        }
     }
 
     /**

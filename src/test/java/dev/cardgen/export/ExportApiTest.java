@@ -104,15 +104,17 @@ class ExportApiTest {
                 .extract().path("id");
         ExportFixtures.awaitReady(acct.key(), id);
         Instant before = Instant.now();
-        Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
-                .body("$", aMapWithSize(16))
+        var ready = Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
+                .body("$", aMapWithSize(17))
                 .body("status", is("ready"))
-                .body("checks.rule", is(List.of("ratio", "size", "format", "file_size", "srgb")))
-                .body("checks.passed", is(List.of(true, true, true, true, true)))
+                .body("checks.rule", is(List.of("ratio", "size", "format", "file_size", "srgb", "product_resolution")))
+                .body("checks.passed[0..4]", is(List.of(true, true, true, true, true)))
+                .body("product_scale", org.hamcrest.Matchers.greaterThan(0f))
                 .body("bytes", org.hamcrest.Matchers.greaterThan(1000))
                 .body("download_url", matchesPattern("http://[^/]+/api/v1/exports/" + id + "/file\\?expires=\\d+&signature=[A-Za-z0-9_-]+"))
                 .body("expires_at", matchesPattern(ISO))
-                .body("completed_at", matchesPattern(ISO));
+                .body("completed_at", matchesPattern(ISO)).extract().jsonPath();
+        assertEquals(ExportChecksApiTest.resolution(ready), ready.getMap("checks[5]"));
         String expiresAt = Api.as(acct.key()).get("/api/v1/exports/" + id).then().extract().path("expires_at");
         Duration ttl = Duration.between(before, Instant.parse(expiresAt));
         assertTrue(ttl.compareTo(Duration.ofHours(24).minusSeconds(5)) > 0 && ttl.compareTo(Duration.ofHours(24).plusSeconds(5)) < 0, ttl.toString());

@@ -58,7 +58,7 @@ class ExportChecksApiTest {
         JsonPath export = Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200).extract().jsonPath();
         long bytes = export.getLong("bytes");
         List<Map<String, Object>> checks = export.getList("checks");
-        assertEquals(9, checks.size(), checks.toString());
+        assertEquals(10, checks.size(), checks.toString());
         String fill = (String) checks.get(6).get("detail");
         Matcher m = FILL.matcher(fill);
         assertTrue(m.matches(), fill);
@@ -71,7 +71,8 @@ class ExportChecksApiTest {
                 check("white_border", true, "every edge pixel is #FFFFFF"),
                 check("product_fill", true, fill),
                 check("no_text", true, "no text was drawn"),
-                check("no_edge_shadow", true, "the outer 24 px outside the product are pure white")), checks);
+                check("no_edge_shadow", true, "the outer 24 px outside the product are pure white"),
+                resolution(export)), checks);
         // The fill counts the product's own pixels (cut-out alpha >= 50 %): inside the file's non-white box, which
         // also holds the cut-out's faint edge, never more than 2 points of the frame beyond it.
         double measured = WhiteTemplateTest.coverage(file(acct.key(), id)) * 100;
@@ -90,7 +91,8 @@ class ExportChecksApiTest {
         String id = ExportFixtures.readyExport(acct.key(), Map.of("generation_id", gen, "preset", "market4-1x1"));
         List<Map<String, Object>> checks = Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
                 .extract().jsonPath().getList("checks");
-        assertEquals(List.of("ratio", "size", "format", "file_size", "srgb", "white_border", "product_fill", "no_text", "no_edge_shadow"),
+        assertEquals(List.of("ratio", "size", "format", "file_size", "srgb", "white_border", "product_fill", "no_text", "no_edge_shadow",
+                        "product_resolution"),
                 checks.stream().map(c -> c.get("rule")).toList());
         assertEquals(List.of(true, true, true, true, true, false), checks.subList(0, 6).stream().map(c -> c.get("passed")).toList());
         assertEquals(false, checks.get(7).get("passed"), checks.get(7).toString());
@@ -115,7 +117,8 @@ class ExportChecksApiTest {
                 check("size", true, "1080×1920 meets the minimum 1080×1920"),
                 check("format", true, "jpeg is allowed (png, jpeg)"),
                 check("file_size", true, export.getLong("bytes") + " bytes, within the limit of 10485760"),
-                check("srgb", true, "JPEG without a colour profile (read as sRGB)")), export.getList("checks"));
+                check("srgb", true, "JPEG without a colour profile (read as sRGB)"),
+                resolution(export)), export.getList("checks"));
     }
 
     @Test
@@ -148,9 +151,19 @@ class ExportChecksApiTest {
                     rule("no_text", "no text drawn on the image"),
                     rule("no_edge_shadow", "the outer 2.0 % of the shorter side is pure white wherever the product is not (no shadow reaches the edge)")));
         }
+        rules.add(rule("product_resolution", "the product is enlarged at most 1.25× (at least 0.80 source pixels per card pixel)"));
         Map<String, Object> limits = Map.of("min_width", smallest.get("width"), "min_height", smallest.get("height"),
                 "formats", List.of("png", "jpeg"), "max_bytes", 10485760, "srgb", true, "min_product_fill", 0.85f, "edge_band", 0.02f);
         return Map.of("id", id, "object", "preset", "ratio", ratio, "sizes", sizes, "main_image", main, "limits", limits, "rules", rules);
+    }
+
+    /** The product_resolution check an export must carry for its product_scale. */
+    static Map<String, Object> resolution(JsonPath export) {
+        double scale = export.getDouble("product_scale");
+        boolean ok = scale * 1.25 >= 1 - 1e-9;
+        String drawn = scale >= 1 ? String.format(java.util.Locale.ROOT, "the product is drawn from %.2f source pixels per card pixel", scale)
+                : String.format(java.util.Locale.ROOT, "the product is enlarged %.2f× (%.2f source pixels per card pixel)", 1 / scale, scale);
+        return check("product_resolution", ok, drawn + (ok ? ", within the limit of 1.25×" : ", beyond the limit of 1.25×: upload a larger photo"));
     }
 
     private static Map<String, Object> size(int w, int h) {

@@ -41,7 +41,8 @@ class ExportChecksConfigTest {
                 ExportChecksApiTest.check("size", false, "1200×1600 is below the minimum 2000×2000"),
                 ExportChecksApiTest.check("format", false, "png is not allowed (jpeg)"),
                 ExportChecksApiTest.check("file_size", false, export.getLong("bytes") + " bytes, over the limit of 1000"),
-                ExportChecksApiTest.check("srgb", true, "PNG tagged sRGB (sRGB chunk)")), export.getList("checks"));
+                ExportChecksApiTest.check("srgb", true, "PNG tagged sRGB (sRGB chunk)"),
+                ExportChecksApiTest.resolution(export)), export.getList("checks"));
     }
 
     @Test
@@ -55,6 +56,8 @@ class ExportChecksConfigTest {
                 Map.of("rule", "size", "requirement", "at least 2000×2000 px"),
                 Map.of("rule", "format", "requirement", "one of jpeg"),
                 Map.of("rule", "file_size", "requirement", "at most 1000 bytes"),
-                Map.of("rule", "srgb", "requirement", "sRGB, tagged or untagged")), preset.get("rules"));
+                Map.of("rule", "srgb", "requirement", "sRGB, tagged or untagged"),
+                Map.of("rule", "product_resolution", "requirement",
+                        "the product is enlarged at most 1.25× (at least 0.80 source pixels per card pixel)")), preset.get("rules"));
     }
 }

@@ -111,7 +111,7 @@ final class WorkingCopyDecoder {
         }
     }
 
-    private static ImageInputStream open(Path file, ImageFormat format) throws IOException {
+    static ImageInputStream open(Path file, ImageFormat format) throws IOException {
         FileImageInputStream in = new FileImageInputStream(file.toFile());
         if (format != ImageFormat.WEBP) {
             return in; // the JDK PNG/JPEG decoders handle EOF themselves
@@ -126,7 +126,7 @@ final class WorkingCopyDecoder {
         return w.contains("premature end") || w.contains("truncat");
     }
 
-    private static ImageReader readerFor(ImageFormat format, boolean plainJpeg) {
+    static ImageReader readerFor(ImageFormat format, boolean plainJpeg) {
         String name = switch (format) {
             case JPEG -> "jpeg";
             case PNG -> "png";

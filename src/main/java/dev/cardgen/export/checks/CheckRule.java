@@ -4,7 +4,7 @@ import dev.cardgen.core.WireValue;
 
 /**
  * The rules an export is checked against, in the order its {@code checks} list them. The first five
- * apply to every rule set; the others only to a main-image rule set (the listing's first photo).
+ * and the last apply to every rule set; the others only to a main-image rule set (the listing's first photo).
  */
 public enum CheckRule implements WireValue {
     /** Width to height is exactly the preset's ratio. */
@@ -24,7 +24,12 @@ public enum CheckRule implements WireValue {
     /** The engine drew no text on the card. */
     NO_TEXT(true),
     /** The band along the frame's edge is pure white wherever the product is not: no shadow or backdrop reaches it. */
-    NO_EDGE_SHADOW(true);
+    NO_EDGE_SHADOW(true),
+    /** The product is not enlarged beyond {@link #MAX_UPSCALE} of its source pixels (every rule set). */
+    PRODUCT_RESOLUTION(false);
+
+    /** A product enlarged more than this looks soft at a marketplace's zoom; below it the difference is not seen. */
+    public static final double MAX_UPSCALE = 1.25;
 
     private final boolean mainImageOnly;
 

@@ -40,6 +40,7 @@ public final class ExportChecker {
                 case PRODUCT_FILL -> productFill(rules, pixels, card.product());
                 case NO_TEXT -> noText(card.texts());
                 case NO_EDGE_SHADOW -> noEdgeShadow(rules, pixels, card.product(), card.shadow());
+                case PRODUCT_RESOLUTION -> productResolution(card.productScale());
             });
         }
         return out;
@@ -135,6 +136,18 @@ public final class ExportChecker {
         return ExportCheck.of(CheckRule.NO_EDGE_SHADOW, o.count == 0, o.count == 0 ? where + " are pure white"
                 : o.count + " pixels in " + where + " are not #FFFFFF (darkest " + o.darkestHex() + ")"
                 + (shadowDrawn ? "; a shadow was drawn" : ""));
+    }
+
+    /** The product's source pixels per card pixel against the largest enlargement that still looks sharp. */
+    static ExportCheck productResolution(Double scale) {
+        if (scale == null) {
+            return ExportCheck.of(CheckRule.PRODUCT_RESOLUTION, true, "no product was drawn");
+        }
+        boolean ok = scale * CheckRule.MAX_UPSCALE >= 1 - 1e-9;
+        String drawn = scale >= 1 ? String.format(Locale.ROOT, "the product is drawn from %.2f source pixels per card pixel", scale)
+                : String.format(Locale.ROOT, "the product is enlarged %.2f× (%.2f source pixels per card pixel)", 1 / scale, scale);
+        return ExportCheck.of(CheckRule.PRODUCT_RESOLUTION, ok, drawn + (ok ? ", within" : ", beyond") + " the limit of "
+                + String.format(Locale.ROOT, "%.2f×", CheckRule.MAX_UPSCALE) + (ok ? "" : ": upload a larger photo"));
     }
 
     /** Feeds {@code n} pixels of row {@code y} from {@code x0} to {@code o}, skipping those inside {@code product}. */

@@ -29,6 +29,9 @@ public record RuleSet(Preset preset, String marketplace, boolean mainImage, List
             case NO_EDGE_SHADOW -> String.format(java.util.Locale.ROOT,
                     "the outer %.1f %% of the shorter side is pure white wherever the product is not (no shadow reaches the edge)",
                     edgeBand * 100);
+            case PRODUCT_RESOLUTION -> String.format(java.util.Locale.ROOT,
+                    "the product is enlarged at most %.2f× (at least %.2f source pixels per card pixel)", CheckRule.MAX_UPSCALE,
+                    1 / CheckRule.MAX_UPSCALE);
         };
     }
 

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -45,7 +46,7 @@ class ExportCheckerTest {
 
     private static Map<String, ExportCheck> check(RuleSet rules, byte[] file, BufferedImage img, Box product, List<String> texts,
                                                   boolean shadow) {
-        List<ExportCheck> checks = ExportChecker.check(rules, file, new CardRenderer.Rendered(img, product, texts, shadow));
+        List<ExportCheck> checks = ExportChecker.check(rules, file, new CardRenderer.Rendered(img, product, texts, shadow, 1.0));
         assertEquals(rules.rules().stream().map(CheckRule::wire).toList(), checks.stream().map(ExportCheck::rule).toList(), "order");
         return checks.stream().collect(Collectors.toMap(ExportCheck::rule, Function.identity()));
     }
@@ -141,12 +142,35 @@ class ExportCheckerTest {
     }
 
     @Test
+    void productResolutionFailsBeyondAnEnlargementOf125Percent() {
+        assertEquals(new ExportCheck("product_resolution", true,
+                "the product is drawn from 1.50 source pixels per card pixel, within the limit of 1.25×"), ExportChecker.productResolution(1.5));
+        assertEquals(new ExportCheck("product_resolution", true,
+                "the product is enlarged 1.25× (0.80 source pixels per card pixel), within the limit of 1.25×"), ExportChecker.productResolution(0.8));
+        assertEquals(new ExportCheck("product_resolution", false,
+                "the product is enlarged 1.27× (0.79 source pixels per card pixel), beyond the limit of 1.25×: upload a larger photo"),
+                ExportChecker.productResolution(0.79));
+        assertEquals(new ExportCheck("product_resolution", false,
+                "the product is enlarged 2.89× (0.35 source pixels per card pixel), beyond the limit of 1.25×: upload a larger photo"),
+                ExportChecker.productResolution(0.346));
+        assertEquals(new ExportCheck("product_resolution", true, "no product was drawn"), ExportChecker.productResolution(null));
+        // through check(): the card's own scale is what is judged
+        BufferedImage img = card(1200, 1600, new Box(100, 100, 1000, 1400));
+        byte[] png = ImageEncoder.png(img);
+        RuleSet plain = new RuleSet(Preset.MARKET1_3X4, null, false, List.of(ExportFormat.PNG), 10_485_760, 1200, 1600, true, 0.85, 0.02);
+        List<ExportCheck> checks = ExportChecker.check(plain, png, new CardRenderer.Rendered(img, new Box(100, 100, 1000, 1400), List.of(),
+                false, 0.5));
+        assertEquals(ExportChecker.productResolution(0.5), checks.get(checks.size() - 1));
+    }
+
+    @Test
     void formatFileSizeAndSrgbAreReadFromTheBytes() throws IOException {
         RuleSet strict = new RuleSet(Preset.MARKET1_3X4, null, false, List.of(ExportFormat.JPEG), 1000, 1200, 1600, true, 0.85, 0.02);
         BufferedImage img = card(1200, 1600, new Box(100, 100, 1000, 1400));
         byte[] png = ImageEncoder.png(img);
         Map<String, ExportCheck> c = check(strict, png, img, null, List.of("title"), false);
-        assertEquals(5, c.size(), "no main-image rule in a plain rule set: " + c.keySet());
+        assertEquals(Set.of("ratio", "size", "format", "file_size", "srgb", "product_resolution"), c.keySet(),
+                "no main-image rule in a plain rule set");
         assertEquals(new ExportCheck("format", false, "png is not allowed (jpeg)"), c.get("format"));
         assertEquals(new ExportCheck("file_size", false, png.length + " bytes, over the limit of 1000"), c.get("file_size"));
 

@@ -1,0 +1,313 @@
+package dev.cardgen.asset;
+
+import dev.cardgen.asset.image.ImageFormat;
+import dev.cardgen.asset.image.ImageInspector;
+import dev.cardgen.asset.image.InspectedImage;
+import dev.cardgen.asset.image.OriginalRegion;
+import dev.cardgen.asset.image.WorkingCopy;
+import dev.cardgen.render.MaskUpsample;
+import dev.cardgen.render.ProductPixels;
+import dev.cardgen.render.subject.Subject;
+import dev.cardgen.storage.BlobNotFoundException;
+import dev.cardgen.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.awt.Rectangle;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.DataBufferByte;
+import java.awt.image.DataBufferInt;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The product cut out of the stored original photo, for sizes the working copy has too few pixels
+ * for: only the product's region of the original is decoded, at the size asked for; the mask of the
+ * cut-out version is brought to it (bilinear, then the guided filter along the edge, except for a
+ * mask the seller made or the upload's own alpha, which are taken as they are), and the product is
+ * cut with it exactly as {@link AssetCutouts#cut} cuts it from the working copy (the same edge
+ * decontamination, or none for an upload's own alpha).
+ */
+@ApplicationScoped
+public class OriginalCutouts {
+
+    private static final Logger LOG = Logger.getLogger(OriginalCutouts.class);
+    /**
+     * The decontamination grows colours up to 12 pixels inwards, a pixel's neighbours at a time: bands
+     * cut with 13 rows of context on each side are the whole image's cut, row for row.
+     */
+    private static final int CUT_CONTEXT = 13;
+    private static final int CUT_ROWS = 256;
+    /** A full-resolution cut-out is held whole while it is encoded: at most this many pixels (8 bytes each at most). */
+    static final long MAX_FULL_PIXELS = 16_000_000L;
+
+    /** One original decoded at a time per instance: what a decode holds is then bounded by one card's size, whatever the number of workers. */
+    private final Semaphore decoding = new Semaphore(1, true);
+    private final BlobStore blobs;
+
+    public OriginalCutouts(BlobStore blobs) {
+        this.blobs = blobs;
+    }
+
+    /** The product at an exact size and how many of the original's pixels per pixel it holds (below 1: enlarged). */
+    public record Cut(BufferedImage image, double scale) {
+    }
+
+    /**
+     * A sharper source for a generation's stored cut-out ({@code workingCut}, cut-out {@code version}
+     * of asset {@code assetId}): the original, asked only for boxes larger than the cut-out, and only
+     * while the asset lives and its mask of that version still crops to exactly that cut-out (same box,
+     * same alpha); otherwise nothing, and the card is drawn from the cut-out as before.
+     */
+    public ProductPixels.Sharper sharper(String assetId, int version, BufferedImage workingCut) {
+        return (w, h) -> {
+            if (w <= workingCut.getWidth() && h <= workingCut.getHeight()) {
+                return Optional.empty(); // the cut-out has the pixels: the same card as from the working copy
+            }
+            Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(assetId));
+            if (asset == null || asset.deletedAt != null || version > asset.cutoutVersion) {
+                return Optional.empty();
+            }
+            byte[] maskPng;
+            try (InputStream in = blobs.get(AssetBlobs.mask(asset.id, version))) {
+                maskPng = in.readAllBytes();
+            } catch (BlobNotFoundException e) {
+                return Optional.empty();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            BufferedImage mask = Subject.fromStored(maskPng, asset.subjectBox(), 1.0, true).mask();
+            Rectangle box = AssetCutouts.box(asset, version, mask);
+            if (!sameAlpha(workingCut, mask, box)) {
+                return Optional.empty();
+            }
+            return product(asset, version, maskPng, box, w, h).map(c -> new ProductPixels.Sharp(c.image(), c.scale()));
+        };
+    }
+
+    /** Whether {@code cut}'s alpha is {@code mask} inside {@code box}, as every cut-out's is. */
+    static boolean sameAlpha(BufferedImage cut, BufferedImage mask, Rectangle box) {
+        if (cut.getWidth() != box.width || cut.getHeight() != box.height || box.x < 0 || box.y < 0
+                || box.x + box.width > mask.getWidth() || box.y + box.height > mask.getHeight()) {
+            return false;
+        }
+        byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
+        int[] row = new int[box.width];
+        for (int y = 0; y < box.height; y++) {
+            cut.getRGB(0, y, box.width, 1, row, 0, box.width);
+            for (int x = 0; x < box.width; x++) {
+                if ((row[x] >>> 24) != (m[(box.y + y) * mask.getWidth() + box.x + x] & 0xff)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The product of cut-out {@code version} inside {@code box} (working-copy pixels, the box its
+     * working cut-out was cropped to) at exactly {@code width × height}, from the original; empty when
+     * the original is gone, has no more pixels than the working copy, or cannot be read (then the
+     * working copy serves, as before).
+     */
+    public Optional<Cut> product(Asset asset, int version, byte[] maskPng, Rectangle box, int width, int height) {
+        try {
+            return Optional.ofNullable(cut(asset, version, maskPng, box, box, width, height));
+        } catch (BlobNotFoundException e) {
+            return Optional.empty(); // deleted meanwhile: the generation's own cut-out still serves
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "The original of asset %s could not be used; the working copy is drawn instead", asset.id);
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The current cut-out at the original's resolution (at most {@link #MAX_FULL_PIXELS}), trimmed to
+     * its box plus the margin {@link AssetCutouts#withMargin} gives at that resolution; empty when the
+     * original has no more pixels than the working copy.
+     */
+    Optional<BufferedImage> full(Asset asset, byte[] maskPng, int workingWidth, int workingHeight) {
+        Rectangle box = asset.subjectBox();
+        double sx = (double) asset.width / workingWidth, sy = (double) asset.height / workingHeight;
+        if (sx <= 1 && sy <= 1) {
+            return Optional.empty();
+        }
+        Rectangle photoBox = new Rectangle((int) Math.round(box.x * sx), (int) Math.round(box.y * sy),
+                (int) Math.round(box.width * sx), (int) Math.round(box.height * sy));
+        Rectangle outer = AssetCutouts.withMargin(photoBox, asset.width, asset.height);
+        double shrink = Math.min(1, Math.sqrt((double) MAX_FULL_PIXELS / ((double) outer.width * outer.height)));
+        int w = Math.max(1, (int) Math.round(outer.width * shrink)), h = Math.max(1, (int) Math.round(outer.height * shrink));
+        Rectangle2D region = new Rectangle2D.Double(outer.x / sx, outer.y / sy, outer.width / sx, outer.height / sy);
+        Cut cut = cut(asset, asset.cutoutVersion, maskPng, region, box, w, h);
+        return Optional.ofNullable(cut).map(Cut::image);
+    }
+
+    /**
+     * The cut of {@code region} (working-copy pixels) at {@code width × height}, transparent outside
+     * {@code box}; null when the original has no more pixels than the working copy.
+     */
+    private Cut cut(Asset asset, int version, byte[] maskPng, Rectangle2D region, Rectangle box, int width, int height) {
+        BufferedImage mask = Subject.fromStored(maskPng, box, 1.0, true).mask();
+        if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
+            return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
+        }
+        boolean ownAlpha = version == 1 && asset.workingPng;
+        boolean current = version == asset.cutoutVersion;
+        boolean asSent = ownAlpha || current && (asset.subjectSource == SubjectSource.MASK || asset.subjectSource == SubjectSource.ALPHA);
+        decoding.acquireUninterruptibly();
+        try (Original original = open(asset.id)) {
+            return cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
+        } finally {
+            decoding.release();
+        }
+    }
+
+    /**
+     * The cut of {@code region} of the photo {@code original} (in the pixels of {@code mask}, the
+     * working copy's) at {@code width × height}, transparent outside {@code box}. {@code ownAlpha}:
+     * the original's alpha is the mask, colours as they are; {@code asSent}: the mask is brought to
+     * size without following the photo's edges. A pure function of its inputs.
+     */
+    static Cut cut(InspectedImage original, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height,
+                   boolean ownAlpha, boolean asSent) {
+        int mw = mask.getWidth(), mh = mask.getHeight();
+        double sx = (double) original.info().width() / mw, sy = (double) original.info().height() / mh;
+        Rectangle2D photoRegion = new Rectangle2D.Double(region.getX() * sx, region.getY() * sy, region.getWidth() * sx,
+                region.getHeight() * sy);
+        WorkingCopy pixels = OriginalRegion.decode(original, photoRegion, width, height, ownAlpha);
+        int[] rgb = ((DataBufferInt) pixels.rgb().getRaster().getDataBuffer()).getData();
+        byte[] alpha;
+        if (ownAlpha && pixels.alpha() != null) {
+            alpha = ((DataBufferByte) pixels.alpha().getRaster().getDataBuffer()).getData();
+            clearOutside(alpha, width, height, region, box);
+        } else {
+            byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
+            alpha = MaskUpsample.upsample(m, mw, mh, region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(),
+                    box, width, height, asSent ? null : rgb);
+        }
+        BufferedImage out = cutInBands(rgb, alpha, width, height, ownAlpha);
+        return new Cut(out, Math.min(photoRegion.getWidth() / width, photoRegion.getHeight() / height));
+    }
+
+    /**
+     * The product cut band by band, each band's result written over its own colours once the next band
+     * has taken the rows it needs: the one buffer becomes the cut-out (TYPE_INT_ARGB).
+     */
+    static BufferedImage cutInBands(int[] rgb, byte[] mask, int w, int h, boolean asIs) {
+        int[] carry = new int[0];
+        int carryFrom = 0;
+        for (int top = 0; top < h; top += CUT_ROWS) {
+            int bottom = Math.min(h, top + CUT_ROWS);
+            int from = Math.max(0, top - CUT_CONTEXT), to = Math.min(h, bottom + CUT_CONTEXT), rows = to - from;
+            BufferedImage src = new BufferedImage(w, rows, BufferedImage.TYPE_INT_RGB);
+            int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+            // rows above top were overwritten by the previous band's cut: their colours were kept in carry
+            int carried = (top - from) * w;
+            System.arraycopy(carry, (from - carryFrom) * w, s, 0, carried);
+            System.arraycopy(rgb, top * w, s, carried, (to - top) * w);
+            BufferedImage m = new BufferedImage(w, rows, BufferedImage.TYPE_BYTE_GRAY);
+            System.arraycopy(mask, from * w, ((DataBufferByte) m.getRaster().getDataBuffer()).getData(), 0, rows * w);
+            int[] cut = bandCut(src, m, asIs);
+            int keepFrom = Math.max(top, bottom - CUT_CONTEXT);
+            carry = java.util.Arrays.copyOfRange(rgb, keepFrom * w, bottom * w);
+            carryFrom = keepFrom;
+            System.arraycopy(cut, (top - from) * w, rgb, top * w, (bottom - top) * w);
+        }
+        DataBufferInt buffer = new DataBufferInt(rgb, rgb.length);
+        WritableRaster raster = Raster.createPackedRaster(buffer, w, h, w, new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
+        return new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
+    }
+
+    /**
+     * One band's cut. Only soft pixels (0 < alpha < 255) can change colour, and only from neighbours
+     * within {@link #CUT_CONTEXT}: the runs of columns holding them go through the stage's cut with
+     * that many columns of context; every other pixel is its own colour with the mask as alpha (or
+     * transparent), as the cut leaves it.
+     */
+    private static int[] bandCut(BufferedImage src, BufferedImage mask, boolean asIs) {
+        int w = src.getWidth(), h = src.getHeight();
+        byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
+        int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+        int[] out = new int[m.length];
+        boolean[] soft = new boolean[w];
+        for (int i = 0; i < m.length; i++) {
+            int a = m[i] & 0xff;
+            out[i] = a == 0 ? 0 : (a << 24) | (s[i] & 0xffffff);
+            soft[i % w] |= a > 0 && a < 255;
+        }
+        if (asIs) {
+            return out; // the upload's own colours: nothing is grown
+        }
+        for (int[] run : MaskUpsample.runs(soft, 2 * CUT_CONTEXT)) {
+            int x0 = Math.max(0, run[0] - CUT_CONTEXT), x1 = Math.min(w, run[1] + CUT_CONTEXT), pw = x1 - x0;
+            BufferedImage pieceGray = new BufferedImage(pw, h, BufferedImage.TYPE_BYTE_GRAY);
+            pieceGray.getRaster().setRect(mask.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
+            BufferedImage pieceRgb = new BufferedImage(pw, h, BufferedImage.TYPE_INT_RGB);
+            pieceRgb.getRaster().setRect(src.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
+            int[] cut = ((DataBufferInt) new Subject(pieceGray, new Rectangle(0, 0, pw, h), 1.0, true).cutout(pieceRgb)
+                    .getRaster().getDataBuffer()).getData();
+            for (int y = 0; y < h; y++) {
+                System.arraycopy(cut, y * pw + run[0] - x0, out, y * w + run[0], run[1] - run[0]);
+            }
+        }
+        return out;
+    }
+
+    /** An upload's own alpha is the mask only inside the box, as on the working copy's cut-out. */
+    private static void clearOutside(byte[] mask, int w, int h, Rectangle2D region, Rectangle box) {
+        Rectangle kept = MaskUpsample.kept(region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(), box, w, h);
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if (!kept.contains(x, y)) {
+                    mask[y * w + x] = 0;
+                }
+            }
+        }
+    }
+
+    /** The original, copied to a temporary file for the decoder (the store may be remote), inspected as at upload. */
+    private Original open(String assetId) {
+        Path file;
+        try {
+            file = Files.createTempFile("cardgen-original-", ".bin");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (InputStream in = blobs.get(AssetBlobs.original(assetId))) {
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return new Original(file, ImageInspector.inspect(file));
+        } catch (IOException e) {
+            delete(file);
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            delete(file);
+            throw e;
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.debugf(e, "temporary file %s left behind", file);
+        }
+    }
+
+    private record Original(Path file, InspectedImage image) implements AutoCloseable {
+        @Override
+        public void close() {
+            delete(file);
+        }
+    }
+}

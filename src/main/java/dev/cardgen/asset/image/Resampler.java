@@ -1,0 +1,257 @@
+package dev.cardgen.asset.image;
+
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.awt.image.DataBufferInt;
+
+/**
+ * Resizes a rectangle of an image (sub-pixel edges) to an exact size with a separable Lanczos-3
+ * filter, widened by the reduction when it shrinks (no aliasing of fine print), premultiplied when
+ * there is alpha. Streams: a few filtered rows are held at a time, never a second copy of the
+ * source; rows can be pushed as a decoder makes them. Reads 8-bit BGR and packed-int rasters
+ * directly; anything else is converted first.
+ */
+final class Resampler {
+
+    private static final int LOBES = 3;
+
+    private final Taps hx;
+    private final Taps vy;
+    private final int tw;
+    private final int th;
+    private final int ch;
+    private final boolean alpha;
+    private final BufferedImage out;
+    private final int[] dst;
+    private final float[][] filtered;
+    private final float[] acc;
+    private int pushed;
+    private int next;
+    private int dropped;
+
+    /**
+     * A resize of {@code [x0, x1) × [y0, y1)} of a {@code width × height} source to {@code tw × th},
+     * fed the source's rows in order by {@link #push}: only the rows the filter still needs are held.
+     */
+    Resampler(int width, int height, double x0, double y0, double x1, double y1, int tw, int th, boolean alpha) {
+        this.hx = Taps.of(x0, x1, tw, width);
+        this.vy = Taps.of(y0, y1, th, height);
+        this.tw = tw;
+        this.th = th;
+        this.alpha = alpha;
+        this.ch = alpha ? 4 : 3;
+        this.out = new BufferedImage(tw, th, alpha ? BufferedImage.TYPE_INT_ARGB_PRE : BufferedImage.TYPE_INT_RGB);
+        this.dst = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
+        this.filtered = new float[height][];
+        this.acc = new float[tw * ch];
+    }
+
+    /**
+     * The part {@code [x0, x1) × [y0, y1)} of {@code src} (pixel {@code k} spans {@code [k, k+1)}) at
+     * {@code tw × th}: {@code TYPE_INT_ARGB_PRE} when {@code alpha}, else {@code TYPE_INT_RGB}.
+     */
+    static BufferedImage resample(BufferedImage src, double x0, double y0, double x1, double y1, int tw, int th, boolean alpha) {
+        Rows rows = Rows.of(src, alpha);
+        Resampler r = new Resampler(src.getWidth(), src.getHeight(), x0, y0, x1, y1, tw, th, alpha);
+        int[] line = new int[src.getWidth()];
+        for (int y = 0; y < src.getHeight() && !r.done(); y++) {
+            rows.read(y, line);
+            r.push(line);
+        }
+        return r.result();
+    }
+
+    /** The next source row, packed ARGB (premultiplied, or opaque). */
+    void push(int[] row) {
+        int y = pushed++;
+        if (done()) {
+            return;
+        }
+        if (y >= vy.first[next]) {
+            filtered[y] = horizontal(row, hx, tw, ch);
+        }
+        while (next < th && vy.first[next] + vy.count[next] - 1 <= y) {
+            emit(next++);
+        }
+        int keepFrom = next < th ? vy.first[next] : filtered.length;
+        for (; dropped < keepFrom; dropped++) {
+            filtered[dropped] = null; // no later output row reaches it
+        }
+    }
+
+    /** Whether every output row is made. */
+    boolean done() {
+        return next >= th;
+    }
+
+    /** The resized image; rows not reached by the pushed rows are black. */
+    BufferedImage result() {
+        return out;
+    }
+
+    private void emit(int y) {
+        java.util.Arrays.fill(acc, 0f);
+        int first = vy.first[y];
+        for (int k = 0; k < vy.count[y]; k++) {
+            float w = vy.weight[y * vy.stride + k];
+            float[] r = filtered[first + k];
+            for (int i = 0; i < acc.length; i++) {
+                acc[i] += w * r[i];
+            }
+        }
+        int row = y * tw;
+        for (int x = 0; x < tw; x++) {
+            int i = x * ch;
+            int r = clamp(acc[i]), g = clamp(acc[i + 1]), b = clamp(acc[i + 2]);
+            if (alpha) {
+                int a = clamp(acc[i + 3]);
+                dst[row + x] = (a << 24) | (Math.min(r, a) << 16) | (Math.min(g, a) << 8) | Math.min(b, a);
+            } else {
+                dst[row + x] = (r << 16) | (g << 8) | b;
+            }
+        }
+    }
+
+    private static float[] horizontal(int[] line, Taps hx, int tw, int ch) {
+        float[] out = new float[tw * ch];
+        for (int x = 0; x < tw; x++) {
+            float r = 0, g = 0, b = 0, a = 0;
+            int base = x * hx.stride;
+            for (int k = 0; k < hx.count[x]; k++) {
+                int p = line[hx.first[x] + k];
+                float w = hx.weight[base + k];
+                r += w * ((p >> 16) & 0xff);
+                g += w * ((p >> 8) & 0xff);
+                b += w * (p & 0xff);
+                a += w * (p >>> 24);
+            }
+            int i = x * ch;
+            out[i] = r;
+            out[i + 1] = g;
+            out[i + 2] = b;
+            if (ch == 4) {
+                out[i + 3] = a;
+            }
+        }
+        return out;
+    }
+
+    private static int clamp(float v) {
+        return v <= 0 ? 0 : v >= 255 ? 255 : (int) (v + 0.5f);
+    }
+
+    /** For each output pixel along one axis: the first source pixel, how many, and their normalised weights. */
+    private static final class Taps {
+        final int[] first;
+        final int[] count;
+        final float[] weight;
+        final int stride;
+
+        private Taps(int[] first, int[] count, float[] weight, int stride) {
+            this.first = first;
+            this.count = count;
+            this.weight = weight;
+            this.stride = stride;
+        }
+
+        static Taps of(double from, double to, int n, int size) {
+            double step = (to - from) / n;
+            double widen = Math.max(1, step); // shrinking: the kernel spans the source pixels one output pixel covers
+            double support = LOBES * widen;
+            int stride = (int) Math.ceil(2 * support) + 2;
+            int[] first = new int[n];
+            int[] count = new int[n];
+            float[] weight = new float[n * stride];
+            double[] w = new double[stride];
+            for (int i = 0; i < n; i++) {
+                double centre = from + (i + 0.5) * step; // in continuous coordinates; pixel k's centre is k + 0.5
+                int lo = (int) Math.floor(centre - support - 0.5) + 1;
+                int hi = (int) Math.floor(centre + support - 0.5);
+                lo = Math.max(lo, 0);
+                hi = Math.min(hi, size - 1);
+                if (hi < lo) { // outside the source: the nearest edge pixel
+                    lo = hi = Math.max(0, Math.min(size - 1, (int) Math.floor(centre)));
+                }
+                double sum = 0;
+                int c = Math.min(hi - lo + 1, stride);
+                for (int k = 0; k < c; k++) {
+                    double d = (lo + k + 0.5 - centre) / widen;
+                    w[k] = lanczos(d);
+                    sum += w[k];
+                }
+                if (sum == 0) {
+                    w[0] = sum = 1;
+                    c = 1;
+                }
+                first[i] = lo;
+                count[i] = c;
+                for (int k = 0; k < c; k++) {
+                    weight[i * stride + k] = (float) (w[k] / sum);
+                }
+            }
+            return new Taps(first, count, weight, stride);
+        }
+
+        private static double lanczos(double x) {
+            double ax = Math.abs(x);
+            if (ax < 1e-9) {
+                return 1;
+            }
+            if (ax >= LOBES) {
+                return 0;
+            }
+            double px = Math.PI * x;
+            return LOBES * Math.sin(px) * Math.sin(px / LOBES) / (px * px);
+        }
+    }
+
+    /** One source row as packed ARGB (premultiplied when it has alpha; opaque otherwise). */
+    private interface Rows {
+        void read(int y, int[] out);
+
+        static Rows of(BufferedImage src, boolean alpha) {
+            int w = src.getWidth();
+            switch (src.getType()) {
+                case BufferedImage.TYPE_3BYTE_BGR -> {
+                    byte[] d = ((DataBufferByte) src.getRaster().getDataBuffer()).getData();
+                    return (y, out) -> {
+                        int o = y * w * 3;
+                        for (int x = 0; x < w; x++, o += 3) {
+                            out[x] = 0xff000000 | (d[o + 2] & 0xff) << 16 | (d[o + 1] & 0xff) << 8 | (d[o] & 0xff);
+                        }
+                    };
+                }
+                case BufferedImage.TYPE_INT_RGB -> {
+                    int[] d = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+                    return (y, out) -> {
+                        int o = y * w;
+                        for (int x = 0; x < w; x++) {
+                            out[x] = 0xff000000 | d[o + x];
+                        }
+                    };
+                }
+                case BufferedImage.TYPE_INT_ARGB_PRE -> {
+                    int[] d = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+                    return (y, out) -> System.arraycopy(d, y * w, out, 0, w);
+                }
+                default -> {
+                    // grey, palette, 16-bit, CMYK-converted, straight alpha: once through Java2D
+                    BufferedImage conv = new BufferedImage(w, src.getHeight(),
+                            alpha ? BufferedImage.TYPE_INT_ARGB_PRE : BufferedImage.TYPE_INT_RGB);
+                    Graphics2D g = conv.createGraphics();
+                    try {
+                        if (!alpha) {
+                            g.setColor(java.awt.Color.WHITE);
+                            g.fillRect(0, 0, w, src.getHeight());
+                        }
+                        g.drawImage(src, 0, 0, null);
+                    } finally {
+                        g.dispose();
+                    }
+                    return of(conv, alpha);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package dev.cardgen.render;
+
+import java.awt.Rectangle;
+import java.awt.geom.Rectangle2D;
+
+/**
+ * A working-size mask brought to a larger image of the same scene: bilinear, then (optionally) the
+ * guided filter the subject stage uses at working size (He, Sun and Tang; the photo's lightness as
+ * guide, the same regularisation), here at the larger image's own resolution, so the soft ramp lands
+ * on the photo's real outline instead of the working grid's. Only pixels within the filter's radius
+ * of the ramp change. Works in bands of rows, so what it holds besides its output is a few hundred
+ * rows, whatever the image's size.
+ */
+public final class MaskUpsample {
+
+    /** Regularisation, as the subject stage's: edges of less contrast than about sqrt(EPS) of full lightness are smoothed. */
+    private static final float EPS = 0.0004f;
+    private static final int BAND_ROWS = 128;
+
+    private MaskUpsample() {
+    }
+
+    /**
+     * The part {@code [x0, x1) × [y0, y1)} of {@code mask} ({@code mw} wide, rows of bytes) at
+     * {@code tw × th}, zero outside {@code keep} (the same coordinates as the part; null keeps all),
+     * refined along its edge with {@code guide} ({@code tw × th} packed RGB) when it is not null.
+     */
+    public static byte[] upsample(byte[] mask, int mw, int mh, double x0, double y0, double x1, double y1,
+                                  Rectangle2D keep, int tw, int th, int[] guide) {
+        byte[] out = bilinear(mask, mw, mh, x0, y0, x1, y1, keep, tw, th);
+        if (guide != null) {
+            double scale = Math.max(tw / (x1 - x0), th / (y1 - y0));
+            // the upsampled ramp spans about one working pixel: the window covers it on both sides
+            int radius = Math.max(2, (int) Math.ceil(2 * scale));
+            refine(out, guide, tw, th, radius);
+            if (keep != null) { // the refined ramp may reach past the kept rectangle
+                Rectangle k = kept(x0, y0, x1, y1, keep, tw, th);
+                for (int y = 0; y < th; y++) {
+                    for (int x = 0; x < tw; x++) {
+                        if (!k.contains(x, y)) {
+                            out[y * tw + x] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    static byte[] bilinear(byte[] mask, int mw, int mh, double x0, double y0, double x1, double y1,
+                           Rectangle2D keep, int tw, int th) {
+        byte[] out = new byte[tw * th];
+        double sx = (x1 - x0) / tw, sy = (y1 - y0) / th;
+        Rectangle k = kept(x0, y0, x1, y1, keep, tw, th);
+        int kx0 = k.x, ky0 = k.y, kx1 = k.x + k.width, ky1 = k.y + k.height;
+        int[] xi = new int[tw];
+        float[] xf = new float[tw];
+        for (int x = 0; x < tw; x++) {
+            double u = x0 + (x + 0.5) * sx - 0.5;
+            int i = (int) Math.floor(u);
+            xf[x] = (float) (u - i);
+            xi[x] = i;
+        }
+        for (int y = ky0; y < ky1; y++) {
+            double v = y0 + (y + 0.5) * sy - 0.5;
+            int j = (int) Math.floor(v);
+            float fy = (float) (v - j);
+            int r0 = Math.max(0, Math.min(mh - 1, j)) * mw, r1 = Math.max(0, Math.min(mh - 1, j + 1)) * mw;
+            for (int x = kx0; x < kx1; x++) {
+                int c0 = Math.max(0, Math.min(mw - 1, xi[x])), c1 = Math.max(0, Math.min(mw - 1, xi[x] + 1));
+                float fx = xf[x];
+                float top = (mask[r0 + c0] & 0xff) * (1 - fx) + (mask[r0 + c1] & 0xff) * fx;
+                float bottom = (mask[r1 + c0] & 0xff) * (1 - fx) + (mask[r1 + c1] & 0xff) * fx;
+                out[y * tw + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The output pixels (of {@code [x0, x1) × [y0, y1)} at {@code tw × th}) whose centres lie in
+     * {@code keep}, clipped to the output; all of them when {@code keep} is null.
+     */
+    public static Rectangle kept(double x0, double y0, double x1, double y1, Rectangle2D keep, int tw, int th) {
+        if (keep == null) {
+            return new Rectangle(0, 0, tw, th);
+        }
+        double sx = (x1 - x0) / tw, sy = (y1 - y0) / th;
+        int kx0 = Math.max(0, (int) Math.ceil((keep.getMinX() - x0) / sx - 0.5));
+        int kx1 = Math.min(tw, (int) Math.ceil((keep.getMaxX() - x0) / sx - 0.5));
+        int ky0 = Math.max(0, (int) Math.ceil((keep.getMinY() - y0) / sy - 0.5));
+        int ky1 = Math.min(th, (int) Math.ceil((keep.getMaxY() - y0) / sy - 0.5));
+        return new Rectangle(kx0, ky0, Math.max(0, kx1 - kx0), Math.max(0, ky1 - ky0));
+    }
+
+    /**
+     * The guided filter, band by band and, within a band, only over the runs of columns near its ramp:
+     * each piece is computed with 2·radius rows and columns of context, so the pieces join exactly.
+     */
+    static void refine(byte[] mask, int[] rgb, int w, int h, int radius) {
+        int reach = 2 * radius;
+        byte[] result = mask.clone(); // the filter reads the unrefined mask throughout
+        boolean[] ramp = new boolean[w];
+        for (int top = 0; top < h; top += BAND_ROWS) {
+            int bottom = Math.min(h, top + BAND_ROWS);
+            int from = Math.max(0, top - reach), to = Math.min(h, bottom + reach);
+            java.util.Arrays.fill(ramp, false);
+            for (int y = from; y < to; y++) {
+                for (int x = 0, row = y * w; x < w; x++) {
+                    int v = mask[row + x] & 0xff;
+                    ramp[x] |= v > 0 && v < 255;
+                }
+            }
+            for (int[] run : runs(ramp, 2 * reach)) {
+                int x0 = Math.max(0, run[0] - reach), x1 = Math.min(w - 1, run[1] - 1 + reach);
+                filterBand(mask, rgb, w, from, to, x0, x1, top, bottom, radius, result);
+            }
+        }
+        System.arraycopy(result, 0, mask, 0, mask.length);
+    }
+
+    /** Runs {@code [start, end)} of true columns, those less than {@code gap} apart joined. */
+    public static java.util.List<int[]> runs(boolean[] on, int gap) {
+        java.util.List<int[]> out = new java.util.ArrayList<>();
+        int start = -1, end = -1;
+        for (int x = 0; x < on.length; x++) {
+            if (!on[x]) continue;
+            if (start >= 0 && x - end < gap) {
+                end = x + 1;
+                continue;
+            }
+            if (start >= 0) out.add(new int[] {start, end});
+            start = x;
+            end = x + 1;
+        }
+        if (start >= 0) out.add(new int[] {start, end});
+        return out;
+    }
+
+    private static void filterBand(byte[] mask, int[] rgb, int w, int from, int to, int x0, int x1, int top, int bottom,
+                                   int radius, byte[] result) {
+        int bw = x1 - x0 + 1, bh = to - from, n = bw * bh;
+        float[] g = new float[n], p = new float[n], gp = new float[n], gg = new float[n], ramp = new float[n];
+        for (int y = 0; y < bh; y++) {
+            for (int x = 0; x < bw; x++) {
+                int i = y * bw + x, j = (y + from) * w + x + x0, c = rgb[j], v = mask[j] & 0xff;
+                g[i] = (0.299f * ((c >> 16) & 0xff) + 0.587f * ((c >> 8) & 0xff) + 0.114f * (c & 0xff)) / 255f;
+                p[i] = v / 255f;
+                gp[i] = g[i] * p[i];
+                gg[i] = g[i] * g[i];
+                ramp[i] = v > 0 && v < 255 ? 1 : 0;
+            }
+        }
+        float[] near = boxMean(ramp, bw, bh, radius); // > 0 within the radius of the ramp
+        float[] mg = boxMean(g, bw, bh, radius), mp = boxMean(p, bw, bh, radius);
+        float[] mgp = boxMean(gp, bw, bh, radius), mgg = boxMean(gg, bw, bh, radius);
+        float[] a = gp, b = gg; // reused: their inputs are no longer needed
+        for (int i = 0; i < n; i++) {
+            float var = mgg[i] - mg[i] * mg[i];
+            a[i] = (mgp[i] - mg[i] * mp[i]) / (var + EPS);
+            b[i] = mp[i] - a[i] * mg[i];
+        }
+        float[] ma = boxMean(a, bw, bh, radius), mb = boxMean(b, bw, bh, radius);
+        for (int y = top - from; y < bottom - from; y++) {
+            for (int x = 0; x < bw; x++) {
+                int i = y * bw + x;
+                if (near[i] <= 0) continue;
+                float q = ma[i] * g[i] + mb[i];
+                result[(y + from) * w + x + x0] = (byte) Math.round(255 * Math.max(0, Math.min(1, q)));
+            }
+        }
+    }
+
+    /** Mean over the (2r+1)² window, truncated at the borders. */
+    private static float[] boxMean(float[] a, int w, int h, int r) {
+        float[] t = new float[a.length], o = new float[a.length];
+        for (int y = 0; y < h; y++) {
+            int row = y * w;
+            float s = 0;
+            int c = 0;
+            for (int x = 0; x <= Math.min(r, w - 1); x++) { s += a[row + x]; c++; }
+            for (int x = 0; x < w; x++) {
+                t[row + x] = s / c;
+                int add = x + r + 1, drop = x - r;
+                if (add < w) { s += a[row + add]; c++; }
+                if (drop >= 0) { s -= a[row + drop]; c--; }
+            }
+        }
+        for (int x = 0; x < w; x++) {
+            float s = 0;
+            int c = 0;
+            for (int y = 0; y <= Math.min(r, h - 1); y++) { s += t[y * w + x]; c++; }
+            for (int y = 0; y < h; y++) {
+                o[y * w + x] = s / c;
+                int add = y + r + 1, drop = y - r;
+                if (add < h) { s += t[add * w + x]; c++; }
+                if (drop >= 0) { s -= t[drop * w + x]; c--; }
+            }
+        }
+        return o;
+    }
+}
