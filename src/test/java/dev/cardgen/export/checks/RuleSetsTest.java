@@ -39,7 +39,8 @@ class RuleSetsTest {
         RuleSet r = RuleSets.resolve(config(Map.of())).get(Preset.MARKET1_3X4);
         assertEquals(new RuleSet(Preset.MARKET1_3X4, null, false, List.of(ExportFormat.PNG, ExportFormat.JPEG), 10_485_760, 1200, 1600,
                 true, 0.85, 0.02), r);
-        assertEquals(List.of(CheckRule.RATIO, CheckRule.SIZE, CheckRule.FORMAT, CheckRule.FILE_SIZE, CheckRule.SRGB), r.rules());
+        assertEquals(List.of(CheckRule.RATIO, CheckRule.SIZE, CheckRule.FORMAT, CheckRule.FILE_SIZE, CheckRule.SRGB,
+                CheckRule.PRODUCT_RESOLUTION), r.rules());
     }
 
     @Test
@@ -48,7 +49,7 @@ class RuleSetsTest {
                 true, 0.9, 0.03);
         RuleSet r = RuleSets.resolve(config(Map.of("market4-1x1", bound))).get(Preset.MARKET4_1X1);
         assertEquals(new RuleSet(Preset.MARKET4_1X1, "examplemart", true, List.of(ExportFormat.JPEG), 5_000_000, 1600, 1600, true, 0.9, 0.03), r);
-        assertEquals(9, r.rules().size());
+        assertEquals(10, r.rules().size()); // five file rules, four main-image rules, the product's resolution
         assertEquals(36, r.edgeBandPixels(1200, 1600));
     }
 
