@@ -6,7 +6,7 @@
 #   bench/profile-stages.sh [modes...]            (default: upload generation peers)
 #
 # Runs bench/service-bench.sh with those modes and the profiler on every start (event cpu: perf events
-# where the kernel allows them, a CPU timer otherwise; every 5 ms), then writes bench/profiles/<mode>.html
+# where the kernel allows them, a CPU timer otherwise; every 5 ms), then writes bench/profiles/<mode>.html.gz
 # (flame graphs) and target/profiles/<mode>.collapsed, and prints per recording the share of the CPU
 # samples in each stage (bench/profile-stages.py says how a sample's stage is decided). The recording
 # covers the whole run of a mode, its start and warm-up included. BENCH_SKIP_BUILD=1, JAVA_HOME and
@@ -27,6 +27,7 @@ for mode in "${modes[@]}"; do
   for f in "$rec"/*.jfr; do
     java -jar "$rec/jfr-converter.jar" -o collapsed "$f" "target/profiles/$mode.collapsed" > /dev/null
     java -jar "$rec/jfr-converter.jar" -o html --title "cardgen: $mode" "$f" "bench/profiles/$mode.html" > /dev/null
+    gzip -9 -n -f "bench/profiles/$mode.html" # kept small, and out of the way of the duplicates tool
     python3 bench/profile-stages.py "target/profiles/$mode.collapsed" "$mode"
   done
 done
