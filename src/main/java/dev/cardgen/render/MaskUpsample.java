@@ -1,5 +1,7 @@
 package dev.cardgen.render;
 
+import dev.cardgen.render.subject.grid.Colour;
+
 import java.awt.Rectangle;
 import java.awt.geom.Rectangle2D;
 
@@ -151,16 +153,16 @@ public final class MaskUpsample {
                 ramp[i] = v > 0 && v < 255 ? 1 : 0;
             }
         }
-        float[] near = boxMean(ramp, bw, bh, radius); // > 0 within the radius of the ramp
-        float[] mg = boxMean(g, bw, bh, radius), mp = boxMean(p, bw, bh, radius);
-        float[] mgp = boxMean(gp, bw, bh, radius), mgg = boxMean(gg, bw, bh, radius);
+        float[] near = Colour.boxMean(ramp, bw, bh, radius); // > 0 within the radius of the ramp
+        float[] mg = Colour.boxMean(g, bw, bh, radius), mp = Colour.boxMean(p, bw, bh, radius);
+        float[] mgp = Colour.boxMean(gp, bw, bh, radius), mgg = Colour.boxMean(gg, bw, bh, radius);
         float[] a = gp, b = gg; // reused: their inputs are no longer needed
         for (int i = 0; i < n; i++) {
             float var = mgg[i] - mg[i] * mg[i];
             a[i] = (mgp[i] - mg[i] * mp[i]) / (var + EPS);
             b[i] = mp[i] - a[i] * mg[i];
         }
-        float[] ma = boxMean(a, bw, bh, radius), mb = boxMean(b, bw, bh, radius);
+        float[] ma = Colour.boxMean(a, bw, bh, radius), mb = Colour.boxMean(b, bw, bh, radius);
         for (int y = top - from; y < bottom - from; y++) {
             for (int x = 0; x < bw; x++) {
                 int i = y * bw + x;
@@ -169,34 +171,5 @@ public final class MaskUpsample {
                 result[(y + from) * w + x + x0] = (byte) Math.round(255 * Math.max(0, Math.min(1, q)));
             }
         }
-    }
-
-    /** Mean over the (2r+1)² window, truncated at the borders. */
-    private static float[] boxMean(float[] a, int w, int h, int r) {
-        float[] t = new float[a.length], o = new float[a.length];
-        for (int y = 0; y < h; y++) {
-            int row = y * w;
-            float s = 0;
-            int c = 0;
-            for (int x = 0; x <= Math.min(r, w - 1); x++) { s += a[row + x]; c++; }
-            for (int x = 0; x < w; x++) {
-                t[row + x] = s / c;
-                int add = x + r + 1, drop = x - r;
-                if (add < w) { s += a[row + add]; c++; }
-                if (drop >= 0) { s -= a[row + drop]; c--; }
-            }
-        }
-        for (int x = 0; x < w; x++) {
-            float s = 0;
-            int c = 0;
-            for (int y = 0; y <= Math.min(r, h - 1); y++) { s += t[y * w + x]; c++; }
-            for (int y = 0; y < h; y++) {
-                o[y * w + x] = s / c;
-                int add = y + r + 1, drop = y - r;
-                if (add < h) { s += t[add * w + x]; c++; }
-                if (drop >= 0) { s -= t[drop * w + x]; c--; }
-            }
-        }
-        return o;
     }
 }
