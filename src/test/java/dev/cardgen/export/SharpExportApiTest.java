@@ -1,6 +1,7 @@
 package dev.cardgen.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.export.checks.CheckRule;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.render.Box;
@@ -115,7 +116,10 @@ class SharpExportApiTest {
         assertEquals(working, fallback.getDouble("product_scale"), 0.0015);
         List<Map<String, Object>> fallbackChecks = fallback.getList("checks");
         assertEquals(ExportChecksApiTest.resolution(fallback), fallbackChecks.get(fallbackChecks.size() - 1));
-        assertEquals(false, fallbackChecks.get(fallbackChecks.size() - 1).get("passed"));
+        // the rule at this scale: the variant's random seed picks its arrangement, and so how much larger than the
+        // cut-out the box is (over 1.2x, either side of the 1.25x limit); ExportCheckerTest has both sides of it
+        assertEquals(fallback.getDouble("product_scale") * CheckRule.MAX_UPSCALE >= 1 - 1e-9,
+                fallbackChecks.get(fallbackChecks.size() - 1).get("passed"));
         BufferedImage soft = ImageIO.read(new ByteArrayInputStream(download(acct.key(), third)));
         double fromWorking = psnr(soft, pr, reference, rows, cols);
         System.out.printf("1200 px export of a 3000 px photo, label PSNR against a direct Lanczos resize: from the original %.1f dB, "
