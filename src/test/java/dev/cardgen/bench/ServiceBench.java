@@ -1,5 +1,7 @@
 package dev.cardgen.bench;
 
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.BadUploads;
@@ -319,11 +321,11 @@ public final class ServiceBench {
                 exports.add(app.as(KEY).contentType("application/json").body(Map.of("generation_id", gen, "preset", "market1-3x4",
                         "width", 2400)).post("/api/v1/exports").then().statusCode(202).extract().path("id"));
             }
-            long sampled = 0;
+            long[] sampled = {0};
             List<Double> scales = new ArrayList<>();
             for (String id : exports) {
-                while (true) {
-                    sampled = Math.max(sampled, SmallContainer.Rss.of(pid).nowMb());
+                await("export " + id).atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(50)).until(() -> {
+                    sampled[0] = Math.max(sampled[0], SmallContainer.Rss.of(pid).nowMb());
                     var record = app.as(KEY).get("/api/v1/exports/" + id).then().statusCode(200).extract().jsonPath();
                     String status = record.getString("status");
                     if ("failed".equals(status)) {
@@ -331,20 +333,16 @@ public final class ServiceBench {
                     }
                     if ("ready".equals(status)) {
                         scales.add(record.getDouble("product_scale"));
-                        break;
                     }
-                    if (System.nanoTime() - t0 > Duration.ofMinutes(5).toNanos()) {
-                        throw new IllegalStateException("exports not ready after 5 minutes");
-                    }
-                    Thread.sleep(50);
-                }
+                    return "ready".equals(status);
+                });
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             SmallContainer.Rss after = SmallContainer.Rss.of(pid);
             System.out.printf("sharp: 4 concurrent 2400×3200 exports of %.0f Mpx originals: all ready in %d ms, product_scale %s%n",
                     side * (double) side / 1e6, ms, scales);
             System.out.printf("sharp: RSS before the exports %d MB; peak over the exports %d MB (sampled max %d MB); after %d MB "
-                    + "(target ≤ 400, limit %d)%n", before.nowMb(), after.peakMb(), sampled, after.nowMb(), SmallContainer.LIMIT_MB);
+                    + "(target ≤ 400, limit %d)%n", before.nowMb(), after.peakMb(), sampled[0], after.nowMb(), SmallContainer.LIMIT_MB);
             if (app.log().contains("OutOfMemoryError")) {
                 throw new IllegalStateException("OutOfMemoryError; see " + app.log());
             }
@@ -352,14 +350,9 @@ public final class ServiceBench {
     }
 
     /** Polls {@code path} every 100 ms until its status is {@code done} (2 minutes at most). */
-    private static void waitFor(PackagedApp app, String path, String done) throws InterruptedException {
-        long until = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (!done.equals(app.as(KEY).get(path).then().statusCode(200).extract().path("status"))) {
-            if (System.nanoTime() > until) {
-                throw new IllegalStateException(path + " not " + done + " after 2 minutes");
-            }
-            Thread.sleep(100);
-        }
+    private static void waitFor(PackagedApp app, String path, String done) {
+        await(path + " " + done).atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+                .until(() -> done.equals(app.as(KEY).get(path).then().statusCode(200).extract().path("status")));
     }
 
     /**
