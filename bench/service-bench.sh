@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end numbers of the packaged service (start-up, upload, generation, GET throughput, memory).
-# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small|scale|peers|batch|sharp ...]
-# (default: all but small, scale, peers, batch and sharp). sharp: peak RSS of four concurrent 2400 px exports from
+# Usage: bench/service-bench.sh [startup|upload|generation|get|download|memory|small|scale|peers|batch|batch-scale|sharp ...]
+# (default: all but small, scale, peers, batch, batch-scale and sharp). sharp: peak RSS of four concurrent 2400 px exports from
 # 50 Mpx originals in the smallest container.
 # Environment knobs (JVM option sets to compare, extra service JVM options, wrk connections): see ServiceBench
 # and StartupBench. Needs wrk for 'get' (Debian package 'wrk'); 'peers' (the service beside a libvips and an

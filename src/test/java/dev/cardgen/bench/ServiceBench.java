@@ -39,7 +39,7 @@ import java.util.concurrent.Future;
  * End-to-end numbers of the packaged service on this machine: start-up to ready, upload latency,
  * generation latency and concurrency, read throughput, and memory under concurrent large uploads.
  * Starts its own embedded PostgreSQL and runs {@code target/quarkus-app/quarkus-run.jar} as a child
- * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch|sharp ...].
+ * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch|batch-scale|sharp ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16),
  * BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
@@ -82,6 +82,7 @@ public final class ServiceBench {
                     case "scale" -> bench.scale();
                     case "peers" -> new PeersBench(bench).run();
                     case "batch" -> new BatchBench(bench).run();
+                    case "batch-scale" -> new BatchBench(bench).scale();
                     case "sharp" -> bench.sharp();
                     default -> throw new IllegalArgumentException(mode);
                 }
@@ -361,19 +362,12 @@ public final class ServiceBench {
      * submitted at once, spread over the instances; variants per minute and POST → done.
      */
     void scale() throws Exception {
-        String[] cpus = env("BENCH_SCALE_CPUS", "0,1").split(",");
         int n = Integer.parseInt(env("BENCH_GENERATIONS", "12"));
-        Map<String, String> settings = packagedSettings();
-        List<String> jvm = SmallContainer.jvmOptions(SmallContainer.aotCacheUsable());
         double single = 0;
         for (int instances = 1; instances <= 2; instances++) {
             List<PackagedApp> apps = new ArrayList<>();
             try {
-                for (int i = 0; i < instances; i++) {
-                    PackagedApp app = PackagedApp.start("bench-scale-" + i, jvm, SmallContainer.environment(), settings, Duration.ofSeconds(120));
-                    run("taskset", "-a", "-p", "-c", cpus[i], Long.toString(app.process().pid()));
-                    apps.add(app);
-                }
+                startPinned("bench-scale", instances, apps);
                 base = apps.get(0).baseUri();
                 String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
                 for (PackagedApp app : apps) { // warm each instance's path once
@@ -409,6 +403,21 @@ public final class ServiceBench {
     }
 
     /**
+     * Starts {@code instances} packaged instances on this PostgreSQL and blob folder, each the smallest
+     * container (the image's JVM options, one processor, so one worker) pinned to a core of its own
+     * (BENCH_SCALE_CPUS, "0,1"); each goes into {@code apps} as soon as it runs, so the caller closes what started.
+     */
+    void startPinned(String name, int instances, List<PackagedApp> apps) throws Exception {
+        String[] cpus = env("BENCH_SCALE_CPUS", "0,1").split(",");
+        List<String> jvm = SmallContainer.jvmOptions(SmallContainer.aotCacheUsable());
+        for (int i = 0; i < instances; i++) {
+            PackagedApp app = PackagedApp.start(name + "-" + i, jvm, SmallContainer.environment(), packagedSettings(), Duration.ofSeconds(120));
+            apps.add(app);
+            run("taskset", "-a", "-p", "-c", cpus[i], Long.toString(app.process().pid()));
+        }
+    }
+
+    /**
      * The bench's settings for a PackagedApp instance: this PostgreSQL (migrated by the instance, as the
      * image would leave to the migration Job), the bench key, no rate limit or quota in the way.
      */
@@ -422,7 +431,7 @@ public final class ServiceBench {
     }
 
     /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */
-    private long generationAt(String target, String asset) throws Exception {
+    long generationAt(String target, String asset) throws Exception {
         long t0 = System.nanoTime();
         JsonNode created = createGeneration(target, asset);
         List<Sse.Event> events = Sse.readUntilClosed(created.get("stream_url").asText(), Duration.ofSeconds(300));
