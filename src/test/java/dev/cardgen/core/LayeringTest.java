@@ -47,6 +47,25 @@ class LayeringTest {
                 .toList());
     }
 
+    /**
+     * The native build leaves the dev-only embedded-PostgreSQL launcher out ({@code -Dnative} in pom.xml), and
+     * .ci/run checks that build on the classes verify compiled: so no other class may name it, not even by a
+     * fully qualified name (that would compile here and fail the native build).
+     */
+    @Test
+    void onlyTheDevDatabaseLauncherNamesItself() throws IOException {
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".java") && !f.startsWith(MAIN.resolve("devdb")))
+                    .filter(f -> {
+                        try {
+                            return Files.readString(f).contains("dev.cardgen.devdb");
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).map(f -> MAIN.relativize(f).toString()).toList());
+        }
+    }
+
     /** Lines of the package's sources (and its sub-packages') that start with {@code prefix}, each with its file. */
     private static List<String> offending(String pkg, String prefix) throws IOException {
         Path dir = MAIN.resolve(pkg);

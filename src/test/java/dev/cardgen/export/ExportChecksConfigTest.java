@@ -1,7 +1,7 @@
 package dev.cardgen.export;
 
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.DeploymentProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
@@ -14,21 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * An operator binds a preset to a real marketplace with its own numbers: the presets list says so,
- * and an export that breaks them says which rule and by how much.
+ * and an export that breaks them says which rule and by how much. The binding is
+ * {@link DeploymentProfile}'s (a deployment's choice, and one application start fewer than a profile of its own).
  */
 @QuarkusTest
-@TestProfile(ExportChecksConfigTest.Marketplace.class)
+@TestProfile(DeploymentProfile.class)
 class ExportChecksConfigTest {
-
-    public static class Marketplace extends ConfigOverrides {
-        public Marketplace() {
-            super("cardgen.checks.presets.market3-3x4.marketplace", "examplemart",
-                    "cardgen.checks.presets.market3-3x4.max-bytes", "1000",
-                    "cardgen.checks.presets.market3-3x4.formats", "jpeg",
-                    "cardgen.checks.presets.market3-3x4.min-width", "2000",
-                    "cardgen.checks.presets.market3-3x4.min-height", "2000");
-        }
-    }
 
     @Test
     void anExportOverTheFileSizeLimitAndBelowTheSizeFailsThoseRules() {
@@ -49,7 +40,7 @@ class ExportChecksConfigTest {
     void thePresetsListShowsTheBindingAndItsNumbers() {
         Map<String, Object> preset = Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/presets").then().statusCode(200).extract().jsonPath()
                 .getMap("data.find { it.id == 'market3-3x4' }");
-        assertEquals("examplemart", preset.get("marketplace"));
+        assertEquals(DeploymentProfile.MARKETPLACE, preset.get("marketplace"));
         assertEquals(Map.of("min_width", 2000, "min_height", 2000, "formats", List.of("jpeg"), "max_bytes", 1000, "srgb", true,
                 "min_product_fill", 0.85f, "edge_band", 0.02f), preset.get("limits"));
         assertEquals(List.of(Map.of("rule", "ratio", "requirement", "width:height is exactly 3:4"),
