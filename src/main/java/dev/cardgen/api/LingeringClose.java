@@ -12,8 +12,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * with a reset, and most clients (browsers, Python, curl without Expect) then never read the response
  * that was already sent. So, as nginx's lingering close does, the rest of the body is read and thrown
  * away, up to a byte and a time bound, and only then is the connection closed.
+ *
+ * <p>The body may already have been read to its end by whoever read it before (Quarkus REST's
+ * multipart parser reads on after refusing a part): then its end event has gone to that reader, not
+ * to the handler set here, and {@link HttpServerRequest#isEnded()} turns true only once the last
+ * buffered chunks are drained. So besides the end handler, the request is checked every
+ * {@value #ENDED_CHECK_MILLIS} ms.
  */
 final class LingeringClose {
+    static final long ENDED_CHECK_MILLIS = 50;
+
     private LingeringClose() {
     }
 
@@ -23,11 +31,13 @@ final class LingeringClose {
         }
         AtomicBoolean closed = new AtomicBoolean();
         AtomicLong discarded = new AtomicLong();
-        long[] timer = {-1};
+        long[] timers = {-1, -1};
         Runnable close = () -> {
             if (closed.compareAndSet(false, true)) {
-                if (timer[0] >= 0) {
-                    vertx.cancelTimer(timer[0]);
+                for (long timer : timers) {
+                    if (timer >= 0) {
+                        vertx.cancelTimer(timer);
+                    }
                 }
                 request.connection().close();
             }
@@ -36,7 +46,12 @@ final class LingeringClose {
             close.run();
             return;
         }
-        timer[0] = vertx.setTimer(timeoutMillis, t -> close.run());
+        timers[0] = vertx.setTimer(timeoutMillis, t -> close.run());
+        timers[1] = vertx.setPeriodic(ENDED_CHECK_MILLIS, t -> {
+            if (request.isEnded()) {
+                close.run();
+            }
+        });
         request.handler(chunk -> {
             if (discarded.addAndGet(chunk.length()) > maxBytes) {
                 close.run();

@@ -167,11 +167,15 @@ class HttpEdgeHostileTest {
         out.flush();
     }
 
-    /** The JSON 413 arrives, then the server closes once the body has been read off. */
+    /**
+     * The JSON 413 arrives, then the server closes once the body has been read off: well before the
+     * lingering close's 10 s bound (cardgen.http.linger-timeout), which would otherwise end the wait.
+     */
     private static void assertJson413ThenClosed(Socket s) throws java.io.IOException {
         RawHttp.Reply r = RawHttp.read(s.getInputStream());
         RawHttp.assertError(r, 413, "file_too_large", null);
         assertEquals("close", r.header("Connection"));
+        s.setSoTimeout(5_000); // a SocketTimeoutException here: the close waited for the bound, not for the body's end
         assertEquals(-1, s.getInputStream().read(), "closed after the body was read off");
     }
 
