@@ -42,9 +42,9 @@ final class SegmentedPng {
                 && img.getRaster().getSampleModelTranslateX() == 0 && img.getRaster().getSampleModelTranslateY() == 0;
     }
 
-    /** On all cores ({@link Cores}). */
+    /** On all cores ({@link Cores}); with one core, on the caller (the same bytes, without the hand-offs). */
     static byte[] encode(BufferedImage img) {
-        return encode(img, Cores.pool());
+        return encode(img, Cores.COUNT == 1 ? Runnable::run : Cores.pool());
     }
 
     /** The PNG of {@code img} (see {@link #accepts}); the bytes do not depend on {@code executor}. */
