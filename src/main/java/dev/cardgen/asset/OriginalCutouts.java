@@ -92,7 +92,7 @@ public class OriginalCutouts {
             if (!sameAlpha(workingCut, mask, box)) {
                 return Optional.empty();
             }
-            return product(asset, version, maskPng, box, w, h).map(c -> new ProductPixels.Sharp(c.image(), c.scale()));
+            return product(asset, version, mask, box, w, h).map(c -> new ProductPixels.Sharp(c.image(), c.scale()));
         };
     }
 
@@ -116,14 +116,14 @@ public class OriginalCutouts {
     }
 
     /**
-     * The product of cut-out {@code version} inside {@code box} (working-copy pixels, the box its
+     * The product of cut-out {@code version} (its {@code mask}) inside {@code box} (working-copy pixels, the box its
      * working cut-out was cropped to) at exactly {@code width × height}, from the original; empty when
      * the original is gone, has no more pixels than the working copy, or cannot be read (then the
      * working copy serves, as before).
      */
-    public Optional<Cut> product(Asset asset, int version, byte[] maskPng, Rectangle box, int width, int height) {
+    public Optional<Cut> product(Asset asset, int version, BufferedImage mask, Rectangle box, int width, int height) {
         try {
-            return Optional.ofNullable(cut(asset, version, maskPng, box, box, width, height));
+            return Optional.ofNullable(cut(asset, version, mask, box, box, width, height));
         } catch (BlobNotFoundException e) {
             return Optional.empty(); // deleted meanwhile: the generation's own cut-out still serves
         } catch (RuntimeException e) {
@@ -149,7 +149,7 @@ public class OriginalCutouts {
         double shrink = Math.min(1, Math.sqrt((double) MAX_FULL_PIXELS / ((double) outer.width * outer.height)));
         int w = Math.max(1, (int) Math.round(outer.width * shrink)), h = Math.max(1, (int) Math.round(outer.height * shrink));
         Rectangle2D region = new Rectangle2D.Double(outer.x / sx, outer.y / sy, outer.width / sx, outer.height / sy);
-        Cut cut = cut(asset, asset.cutoutVersion, maskPng, region, box, w, h);
+        Cut cut = cut(asset, asset.cutoutVersion, Subject.fromStored(maskPng, box, 1.0, true).mask(), region, box, w, h);
         return Optional.ofNullable(cut).map(Cut::image);
     }
 
@@ -157,8 +157,7 @@ public class OriginalCutouts {
      * The cut of {@code region} (working-copy pixels) at {@code width × height}, transparent outside
      * {@code box}; null when the original has no more pixels than the working copy.
      */
-    private Cut cut(Asset asset, int version, byte[] maskPng, Rectangle2D region, Rectangle box, int width, int height) {
-        BufferedImage mask = Subject.fromStored(maskPng, box, 1.0, true).mask();
+    private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height) {
         if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
             return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
         }

@@ -22,7 +22,12 @@ import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cardgen.core.StageTimes;
+import org.jboss.logging.Logger;
+
 import java.awt.image.BufferedImage;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -37,15 +42,22 @@ import java.util.List;
 @ApplicationScoped
 public class ExportJob implements JobHandler {
 
+    private static final Logger LOG = Logger.getLogger(ExportJob.class);
+    private static final JobFailure SOURCE_MISSING = new JobFailure("source_missing", "The product image of this generation is missing.");
+    private static final JobFailure CUTOUT_UNREADABLE = new JobFailure("render_failed",
+            "The product image of this generation could not be read.");
+
     private final Metrics metrics;
     private final ExportService exports;
     private final BlobStore blobs;
     private final ObjectMapper json;
     private final RuleSets ruleSets;
     private final OriginalCutouts originals;
+    private final Clock clock;
 
     public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics, RuleSets ruleSets,
-                     OriginalCutouts originals) {
+                     OriginalCutouts originals, Clock clock) {
+        this.clock = clock;
         this.originals = originals;
         this.ruleSets = ruleSets;
         this.metrics = metrics;
@@ -66,24 +78,42 @@ public class ExportJob implements JobHandler {
 
     @Override
     public void run(JobContext ctx) {
+        StageTimes times = new StageTimes();
         Export e = exports.find(ctx.refId()).orElse(null);
         if (e == null || e.status != ExportStatus.PROCESSING) {
             return;
         }
+        times.mark("find");
+        long queued = Duration.between(e.createdAt, clock.instant()).toMillis();
         try {
             Design design = designFor(e);
-            BufferedImage cutout = readCutout(e.generationId);
+            times.mark("design");
+            byte[] stored = StoredImages.bytes(blobs, GenerationBlobs.product(e.generationId), SOURCE_MISSING);
+            times.mark("get");
+            BufferedImage cutout = StoredImages.decode(stored, CUTOUT_UNREADABLE);
+            times.mark("decode");
+            ProductPixels product = productOf(e, cutout);
+            times.mark("asset");
             long t0 = System.nanoTime();
-            CardRenderer.Rendered card = render(design, productOf(e, cutout), e);
+            CardRenderer.Rendered card = render(design, product, e);
             metrics.stage("export", System.nanoTime() - t0);
+            times.mark("render");
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
             byte[] bytes = ExportEncoder.encode(card.image(), format);
+            times.mark("encode");
             long t1 = System.nanoTime();
             List<ExportCheck> checks = ExportChecker.check(ruleSets.of(Preset.parse(e.preset).orElseThrow()), bytes, card);
             metrics.stage("checks", System.nanoTime() - t1);
+            times.mark("checks");
             String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
+            times.mark("put");
             exports.markReady(e.id, key, bytes.length, checks, card.productScale());
+            times.mark("ready");
+            if (LOG.isDebugEnabled()) {
+                LOG.debugf("Export %s %d×%d %s, %d bytes, started %d ms after its creation; wall/CPU: %s", e.id, e.width,
+                        e.height, e.format, bytes.length, queued, times);
+            }
         } catch (JobFailure f) {
             exports.fail(e.id, f.code(), f.getMessage());
         }
@@ -111,12 +141,6 @@ public class ExportJob implements JobHandler {
     /** The same design for another ratio: the engine lays it out afresh at render time. */
     public static Design reRatio(Design d, String ratioId) {
         return new Design(d.version(), d.template(), ratioId, d.seed(), d.arrangement(), d.palette(), d.texts(), d.locale());
-    }
-
-    private BufferedImage readCutout(String generationId) {
-        return StoredImages.read(blobs, GenerationBlobs.product(generationId),
-                new JobFailure("source_missing", "The product image of this generation is missing."),
-                new JobFailure("render_failed", "The product image of this generation could not be read."));
     }
 
     /**

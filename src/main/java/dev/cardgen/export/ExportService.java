@@ -177,7 +177,9 @@ public class ExportService {
 
     /** The event carries the export as its GET shows it, links based on the URL its generation was created at. */
     private void publish(Export e, String type) {
-        Generation g = Generation.findById(e.generationId);
-        webhooks.publish(e.accountId, type, view(e, g == null ? "" : g.baseUrl));
+        webhooks.publish(e.accountId, type, () -> {
+            Generation g = Generation.findById(e.generationId);
+            return view(e, g == null ? "" : g.baseUrl);
+        });
     }
 }

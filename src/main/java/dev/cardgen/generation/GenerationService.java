@@ -359,7 +359,7 @@ public class GenerationService {
         }
         g.status = GenerationStatus.COMPLETED;
         g.completedAt = Times.now(clock);
-        webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, view(g));
+        webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, () -> view(g));
         finishedEvents.fire(new GenerationFinished(g.id, g.batchId, g.status, null, null));
         afterCommit.run(() -> {
             appendTerminal(g.id);
@@ -383,7 +383,7 @@ public class GenerationService {
         g.completedAt = Times.now(clock);
         long produced = GenerationVariant.count("key.generationId", g.id);
         quota.refund(g.accountId, g.quotaPeriod, g.variantsRequested - (int) produced);
-        webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, view(g));
+        webhooks.publish(g.accountId, WebhookEvents.GENERATION_FAILED, () -> view(g));
         finishedEvents.fire(new GenerationFinished(g.id, g.batchId, g.status, code, message));
         afterCommit.run(() -> {
             appendTerminal(g.id);

@@ -23,7 +23,11 @@ public final class StoredImages {
 
     /** The image under {@code key}, decoded from its bytes so a decoding error is never taken for the store's. */
     public static BufferedImage read(BlobStore blobs, String key, JobFailure missing, JobFailure unreadable) {
-        byte[] bytes = bytes(blobs, key, missing);
+        return decode(bytes(blobs, key, missing), unreadable);
+    }
+
+    /** An image from stored bytes; not an image → {@code unreadable}. */
+    public static BufferedImage decode(byte[] bytes, JobFailure unreadable) {
         try {
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(bytes));
             if (img != null) {

@@ -21,7 +21,11 @@ final class Backdrop {
     /** Soft layers are painted at 1/SOFT resolution and enlarged: smooth gradients lose nothing, and it is ~10x cheaper. */
     private static final int SOFT = 4;
 
-    /** Runs {@code painter} at 1/{@value #SOFT} of the size and enlarges what it painted onto {@code g}. */
+    /**
+     * Runs {@code painter} at 1/{@value #SOFT} of the size and enlarges what it painted onto {@code g}
+     * (bilinear), in one band of rows per core: each pixel of the enlargement depends only on the
+     * transform, not on the clip, so the bands join into exactly the one-piece result.
+     */
     static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
         int w = (l.width() + SOFT - 1) / SOFT, h = (l.height() + SOFT - 1) / SOFT;
         java.awt.image.BufferedImage small = new java.awt.image.BufferedImage(w, h,
@@ -31,11 +35,22 @@ final class Backdrop {
         sg.scale(1.0 / SOFT, 1.0 / SOFT);
         painter.accept(sg);
         sg.dispose();
-        Object saved = g.getRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION);
-        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION,
-                java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
-        g.drawImage(small, 0, 0, w * SOFT, h * SOFT, null);
-        if (saved != null) g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, saved);
+        int rows = h * SOFT, bands = Math.min(Cores.COUNT, Math.max(1, rows / 64));
+        java.util.List<Runnable> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < bands; i++) {
+            int y0 = rows * i / bands, y1 = rows * (i + 1) / bands;
+            Graphics2D band = (Graphics2D) g.create(); // made here: a Graphics2D is not shared between threads
+            band.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+            band.clipRect(0, y0, w * SOFT, y1 - y0);
+            parts.add(() -> {
+                try {
+                    band.drawImage(small, 0, 0, w * SOFT, h * SOFT, null);
+                } finally {
+                    band.dispose();
+                }
+            });
+        }
+        Cores.all(parts);
     }
 
     /** Wall lit from behind the product, fading into a floor whose horizon sits behind the product's base. */

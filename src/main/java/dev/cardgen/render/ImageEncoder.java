@@ -30,6 +30,15 @@ public final class ImageEncoder {
                 .withSrgbRenderingIntent(PngEncoderSrgbRenderingIntent.PERCEPTUAL).toBytes();
     }
 
+    /**
+     * An export's card: an opaque card as {@link SegmentedPng} (deflated on all cores, the same
+     * chunks and level), anything else as {@link #png}. One export waits on its encode; previews and
+     * cut-outs, encoded beside other work, keep the single thread.
+     */
+    public static byte[] pngCard(BufferedImage img) {
+        return SegmentedPng.accepts(img) ? SegmentedPng.encode(img) : png(img);
+    }
+
     public static byte[] jpeg(BufferedImage img, float quality) {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         ByteArrayOutputStream out = new ByteArrayOutputStream(img.getWidth() * img.getHeight() / 8);

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Turns a finished generation or export into one delivery per subscribed endpoint, in the
@@ -52,6 +53,16 @@ public class WebhookEvents {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void publish(String accountId, String type, Object resource) {
+        publish(accountId, type, () -> resource);
+    }
+
+    /**
+     * As {@link #publish(String, String, Object)}, the resource built only when an endpoint subscribes:
+     * most accounts have none, and building a view costs queries (a generation's variants, an
+     * export's generation) in the transaction that ends a job.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void publish(String accountId, String type, Supplier<?> resource) {
         List<WebhookEndpoint> endpoints = WebhookEndpoint.<WebhookEndpoint>list("accountId = ?1 and disabled = false", accountId)
                 .stream().filter(e -> e.eventList().contains(type)).toList();
         if (endpoints.isEmpty()) {
@@ -63,7 +74,7 @@ public class WebhookEvents {
         event.put("object", "event");
         event.put("type", type);
         event.put("created_at", Times.iso(now));
-        event.put("data", resource);
+        event.put("data", resource.get());
         String body = Json.write(json, event);
         for (WebhookEndpoint endpoint : endpoints) {
             WebhookDelivery d = new WebhookDelivery();

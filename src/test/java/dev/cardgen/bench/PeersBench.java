@@ -50,11 +50,12 @@ final class PeersBench {
             for (int width : new int[]{1200, 2400}) {
                 int height = width * 4 / 3;
                 List<Long> service = new ArrayList<>(), vips = new ArrayList<>(), magick = new ArrayList<>();
+                List<long[]> splits = new ArrayList<>();
                 long[] bytes = new long[3];
                 for (int i = 0; i < runs + 2; i++) {
                     Path out = dir.resolve("service.png");
                     long t0 = System.nanoTime();
-                    export(generation, width, out);
+                    long[] split = export(generation, width, out);
                     long t1 = System.nanoTime();
                     script(scripts.resolve("vips-card.sh").toString(), cutout.toString(), Integer.toString(width), Integer.toString(height),
                             dir.resolve("vips.png").toString());
@@ -66,11 +67,15 @@ final class PeersBench {
                         service.add((t1 - t0) / 1_000_000);
                         vips.add((t2 - t1) / 1_000_000);
                         magick.add((t3 - t2) / 1_000_000);
+                        splits.add(split);
                     }
                     bytes = new long[]{Files.size(out), Files.size(dir.resolve("vips.png")), Files.size(dir.resolve("magick.png"))};
                 }
                 long s = median(service), v = median(vips), m = median(magick);
                 ServiceBench.report("peers: " + width + "x" + height + " PNG, cardgen export POST → ready → downloaded (ms)", service);
+                System.out.printf("peers: %dx%d cardgen's parts (medians, ms): POST → 202 %d, 202 → ready seen %d, download %d%n", width, height,
+                        median(splits.stream().map(p -> p[0]).toList()), median(splits.stream().map(p -> p[1]).toList()),
+                        median(splits.stream().map(p -> p[2]).toList()));
                 ServiceBench.report("peers: " + width + "x" + height + " PNG, libvips script, no text (ms)", vips);
                 ServiceBench.report("peers: " + width + "x" + height + " PNG, ImageMagick script, whole card (ms)", magick);
                 System.out.printf("peers: %dx%d medians cardgen %d ms, libvips %d ms (%.1fx cardgen's), ImageMagick %d ms (%.1fx); bytes %d / %d / %d%n",
@@ -82,8 +87,12 @@ final class PeersBench {
         }
     }
 
-    /** POST an export of variant 0, poll its record every 5 ms until ready, download the file to {@code out}. */
-    private void export(String generation, int width, Path out) throws Exception {
+    /**
+     * POST an export of variant 0, poll its record every 5 ms until ready, download the file to {@code out};
+     * the milliseconds of the three parts (POST → 202, → ready seen, download).
+     */
+    private long[] export(String generation, int width, Path out) throws Exception {
+        long t0 = System.nanoTime();
         var created = ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(bench.base() + "/api/v1/exports"))
                 .header("Authorization", "Bearer " + ServiceBench.KEY).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(ServiceBench.JSON.writeValueAsString(Map.of("generation_id", generation,
@@ -92,6 +101,7 @@ final class PeersBench {
             throw new IllegalStateException("export answered " + created.statusCode() + ": " + created.body());
         }
         String id = ServiceBench.JSON.readTree(created.body()).get("id").asText();
+        long t1 = System.nanoTime();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             JsonNode e = ServiceBench.JSON.readTree(ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(bench.base() + "/api/v1/exports/" + id))
@@ -105,7 +115,9 @@ final class PeersBench {
             }
             LockSupport.parkNanos(5_000_000);
         }
+        long t2 = System.nanoTime();
         get(bench.base() + "/api/v1/exports/" + id + "/file", out);
+        return new long[]{(t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000};
     }
 
     private static void get(String url, Path out) throws Exception {

@@ -491,7 +491,8 @@ public final class ServiceBench {
         // From the app's folder, as the Dockerfile runs it: an AppCDS archive only maps when the
         // class path is the one it was dumped with (quarkus-run.jar, relative).
         app = launch(cmd);
-        long deadline = t0 + Duration.ofSeconds(60).toNanos();
+        // Three minutes: on a shared 2-core machine at load 15-20 a start without a class-data archive took over a minute.
+        long deadline = t0 + Duration.ofSeconds(180).toNanos();
         while (System.nanoTime() < deadline) {
             try {
                 var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build(),
