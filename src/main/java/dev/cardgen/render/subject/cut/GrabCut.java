@@ -9,7 +9,8 @@ import dev.cardgen.render.subject.hint.Clicks;
  * refit the models from the labels, cut again. A cell pays -ln p(its look | model) for a label, plus the saliency
  * prior's -ln p(label) times {@link BoxCut#PRIOR}; two 4-neighbours on opposite sides pay
  * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
- * photo's own edges. Cells with a hard label are tied to their terminal.
+ * photo's own edges. Cells with a hard label are tied to their terminal. The rounds share one graph, each
+ * starting from the flow the last one found ({@link GraphCut#terminal}).
  */
 public final class GrabCut {
 
@@ -59,8 +60,13 @@ public final class GrabCut {
         float[] priorCost = priorCost(prior, excluded, n, knobs.prior());
         // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
         float[] colourCost = new float[n];
+        // one graph for every round: the edges stay, the terminals change, and the flow found carries over
+        GraphCut g = new GraphCut(w, h);
+        for (int i = 0; i < n; i++) {
+            if (i % w < w - 1) g.edge(i, 0, right[i]);
+            if (i / w < h - 1) g.edge(i, 2, down[i]);
+        }
         for (int round = 0; round < BoxCut.ROUNDS; round++) {
-            GraphCut g = new GraphCut(w, h);
             for (int i = 0; i < n; i++) {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
@@ -68,8 +74,6 @@ public final class GrabCut {
                     colourCost[i] = (float) (backdrop.cost(features, i) - product.cost(features, i));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
-                if (i % w < w - 1) g.edge(i, 0, right[i]);
-                if (i / w < h - 1) g.edge(i, 2, down[i]);
             }
             g.solve();
             area = 0;

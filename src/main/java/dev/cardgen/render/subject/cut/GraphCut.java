@@ -30,6 +30,14 @@ public final class GraphCut {
     private final int[] dist;
     private final int[] stamp;
     private final boolean[] queued;
+    /** Bit k set where pixel i has a neighbour in direction k: the grid's border, read once. */
+    private final byte[] sides;
+    /** The terminal capacities last given, so that a later round's change can be applied to the residual. */
+    private final float[] given;
+    /** Pixels whose terminal capacity changed since the last solve (each once), and whether one is listed. */
+    private final IntQueue changed;
+    private final boolean[] listed;
+    private boolean solved;
     /** FIFO queues of pixel indices; a pixel is in each at most once, so w * h slots suffice. */
     private final IntQueue active;
     private final IntQueue orphans;
@@ -50,10 +58,36 @@ public final class GraphCut {
         queued = new boolean[n];
         active = new IntQueue(n);
         orphans = new IntQueue(n);
+        sides = new byte[n];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                sides[y * w + x] = (byte) ((x + 1 < w ? 1 << RIGHT : 0) | (x > 0 ? 1 << LEFT : 0)
+                        | (y + 1 < h ? 1 << DOWN : 0) | (y > 0 ? 1 << UP : 0));
+            }
+        }
+        given = new float[n];
+        changed = new IntQueue(n);
+        listed = new boolean[n];
     }
 
+    /**
+     * Pixel i's terminal capacity. After a {@link #solve()} it may be changed for the next solve, which then
+     * starts from the flow found (Kohli and Torr's dynamic graph cuts): GrabCut's rounds change only the
+     * terminals, and most of the flow stays where it was.
+     */
     public void terminal(int i, float capacity) {
-        term[i] = capacity;
+        if (!solved) {
+            term[i] = capacity;
+        } else if (capacity != given[i]) {
+            // the residual takes the change; calling a capacity c_s - c_t, both sides may grow by the same
+            // amount without moving the cut, so a residual of either sign stays valid
+            term[i] += capacity - given[i];
+            if (!listed[i]) {
+                listed[i] = true;
+                changed.add(i);
+            }
+        }
+        given[i] = capacity;
     }
 
     /** An undirected edge of the given capacity between pixel i and its right (k=0) or lower (k=2) neighbour. */
@@ -77,28 +111,33 @@ public final class GraphCut {
     }
 
     private boolean inside(int i, int k) {
-        int x = i % w, y = i / w;
-        switch (k) {
-            case RIGHT: return x + 1 < w;
-            case LEFT: return x > 0;
-            case DOWN: return y + 1 < h;
-            default: return y > 0;
-        }
+        return (sides[i] & (1 << k)) != 0;
     }
 
     public void solve() {
-        int n = w * h;
-        for (int i = 0; i < n; i++) {
-            if (term[i] != 0) {
-                tree[i] = term[i] > 0 ? S : T;
-                parent[i] = TERMINAL;
-                dist[i] = 1;
-                activate(i);
-            } else {
-                parent[i] = NONE;
+        if (solved) {
+            time++;
+            while (!changed.isEmpty()) {
+                int i = changed.poll();
+                listed[i] = false;
+                retree(i);
             }
+            adoptOrphans();
+        } else {
+            int n = w * h;
+            for (int i = 0; i < n; i++) {
+                if (term[i] != 0) {
+                    tree[i] = term[i] > 0 ? S : T;
+                    parent[i] = TERMINAL;
+                    dist[i] = 1;
+                    activate(i);
+                } else {
+                    parent[i] = NONE;
+                }
+            }
+            time = 1;
+            solved = true;
         }
-        time = 1;
         int p;
         while ((p = growUntilContact()) >= 0) {
             // the contact edge leaves p in the direction stored in contactDir
@@ -106,6 +145,37 @@ public final class GraphCut {
             augment(p, contactDir);
             adoptOrphans();
         }
+    }
+
+    /**
+     * Puts pixel i, whose terminal residual changed, where that residual says: a root of the tree on its
+     * residual's side (its children orphans if it changes tree), or an orphan where none is left.
+     */
+    private void retree(int i) {
+        // the trees' edge may have moved here: every neighbour in a tree looks again
+        for (int k = 0; k < 4; k++) {
+            if (inside(i, k) && tree[neighbour(i, k)] != FREE) activate(neighbour(i, k));
+        }
+        float t = term[i];
+        if (t == 0) {
+            if (tree[i] != FREE && parent[i] == TERMINAL) orphan(i);
+            return;
+        }
+        byte own = t > 0 ? S : T;
+        if (tree[i] != own && tree[i] != FREE) {
+            for (int k = 0; k < 4; k++) {
+                if (!inside(i, k)) continue;
+                int q = neighbour(i, k);
+                if (tree[q] == tree[i] && parent[q] != NONE && parent[q] != TERMINAL && neighbour(q, parent[q]) == i) {
+                    orphan(q);
+                }
+            }
+        }
+        tree[i] = own;
+        parent[i] = TERMINAL;
+        dist[i] = 1;
+        stamp[i] = time;
+        activate(i);
     }
 
     /** Grows both trees from the active nodes until an S node touches a T node; returns it or -1. */
@@ -302,7 +372,8 @@ public final class GraphCut {
         }
 
         void add(int v) {
-            items[(head + size) % items.length] = v;
+            int t = head + size;
+            items[t >= items.length ? t - items.length : t] = v;
             size++;
         }
 
@@ -312,7 +383,7 @@ public final class GraphCut {
 
         int poll() {
             int v = items[head];
-            head = (head + 1) % items.length;
+            head = head + 1 == items.length ? 0 : head + 1;
             size--;
             return v;
         }

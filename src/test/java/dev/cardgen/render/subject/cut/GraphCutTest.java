@@ -41,19 +41,48 @@ class GraphCutTest {
                 }
             }
             g.solve();
-            boolean[] got = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                got[i] = g.source(i);
-            }
-            double best = Double.MAX_VALUE;
-            boolean[] labels = new boolean[n];
-            for (int bits = 0; bits < (1 << n); bits++) {
-                for (int i = 0; i < n; i++) {
-                    labels[i] = (bits >> i & 1) == 1;
+            assertEquals(minimum(term, right, down, w, h), cost(cut(g, n), term, right, down, w, h), 1e-9, "round " + round);
+        }
+    }
+
+    /**
+     * Solved again after its terminals change (GrabCut's next round), the graph starting from the flow it
+     * found still returns a cut of exactly the minimum cost: terminals that change sign, fall to zero or
+     * rise from it, several times over.
+     */
+    @Test
+    void findsTheMinimumCutAgainAfterTheTerminalsChange() {
+        Random rnd = new Random(11);
+        for (int round = 0; round < 200; round++) {
+            int w = 2 + rnd.nextInt(3), h = 1 + rnd.nextInt(4);
+            int n = w * h;
+            float[] term = new float[n];
+            float[] right = new float[n], down = new float[n];
+            GraphCut g = new GraphCut(w, h);
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    int i = y * w + x;
+                    if (x + 1 < w) {
+                        right[i] = rnd.nextInt(8);
+                        g.edge(i, 0, right[i]);
+                    }
+                    if (y + 1 < h) {
+                        down[i] = rnd.nextInt(8);
+                        g.edge(i, 2, down[i]);
+                    }
                 }
-                best = Math.min(best, cost(labels, term, right, down, w, h));
             }
-            assertEquals(best, cost(got, term, right, down, w, h), 1e-9, "round " + round);
+            for (int again = 0; again < 4; again++) {
+                for (int i = 0; i < n; i++) {
+                    if (again == 0 || rnd.nextInt(2) == 0) {
+                        term[i] = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(21) - 10;
+                    }
+                    g.terminal(i, term[i]);
+                }
+                g.solve();
+                assertEquals(minimum(term, right, down, w, h), cost(cut(g, n), term, right, down, w, h), 1e-9,
+                        "round " + round + ", solve " + again);
+            }
         }
     }
 
@@ -71,6 +100,28 @@ class GraphCutTest {
             if (i <= 3) assertTrue(g.source(i), "pixel " + i);
             else assertFalse(g.source(i), "pixel " + i);
         }
+    }
+
+    private static boolean[] cut(GraphCut g, int n) {
+        boolean[] got = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            got[i] = g.source(i);
+        }
+        return got;
+    }
+
+    /** The least cost over every labelling (at most 16 pixels: 65,536 of them). */
+    private static double minimum(float[] term, float[] right, float[] down, int w, int h) {
+        int n = w * h;
+        double best = Double.MAX_VALUE;
+        boolean[] labels = new boolean[n];
+        for (int bits = 0; bits < (1 << n); bits++) {
+            for (int i = 0; i < n; i++) {
+                labels[i] = (bits >> i & 1) == 1;
+            }
+            best = Math.min(best, cost(labels, term, right, down, w, h));
+        }
+        return best;
     }
 
     private static double cost(boolean[] src, float[] term, float[] right, float[] down, int w, int h) {
