@@ -56,15 +56,8 @@ public final class GuidedEdge {
             }
         }
         boolean[] band = Morphology.morph(ramp, bw, bh, radius, true);
-        float[] mg = Colour.boxMean(g, bw, bh, radius), mp = Colour.boxMean(p, bw, bh, radius);
-        float[] mgp = Colour.boxMean(gp, bw, bh, radius), mgg = Colour.boxMean(gg, bw, bh, radius);
-        float[] a = gp, b = gg; // reused: their inputs are no longer needed
-        for (int i = 0; i < n; i++) {
-            float var = mgg[i] - mg[i] * mg[i];
-            a[i] = (mgp[i] - mg[i] * mp[i]) / (var + EPS);
-            b[i] = mp[i] - a[i] * mg[i];
-        }
-        float[] ma = Colour.boxMean(a, bw, bh, radius), mb = Colour.boxMean(b, bw, bh, radius);
+        float[][] coefficients = Colour.guidedCoefficients(g, p, gp, gg, bw, bh, radius, EPS);
+        float[] ma = coefficients[0], mb = coefficients[1];
         for (int y = 0; y < bh; y++) {
             for (int x = 0; x < bw; x++) {
                 int i = y * bw + x;

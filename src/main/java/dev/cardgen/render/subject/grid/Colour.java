@@ -128,6 +128,24 @@ public final class Colour {
         }
     }
 
+    /**
+     * The guided filter's smoothed linear coefficients (He, Sun and Tang): for guide {@code g} and input
+     * {@code p}, with {@code gp = g·p} and {@code gg = g·g} per pixel, the window means of {@code a} and
+     * {@code b} in {@code q = a·g + b}, returned as {@code {ma, mb}}. {@code gp} and {@code gg} are
+     * overwritten (their space holds {@code a} and {@code b}).
+     */
+    public static float[][] guidedCoefficients(float[] g, float[] p, float[] gp, float[] gg, int w, int h, int r, float eps) {
+        float[] mg = boxMean(g, w, h, r), mp = boxMean(p, w, h, r);
+        float[] mgp = boxMean(gp, w, h, r), mgg = boxMean(gg, w, h, r);
+        float[] a = gp, b = gg;
+        for (int i = 0; i < a.length; i++) {
+            float var = mgg[i] - mg[i] * mg[i];
+            a[i] = (mgp[i] - mg[i] * mp[i]) / (var + eps);
+            b[i] = mp[i] - a[i] * mg[i];
+        }
+        return new float[][] {boxMean(a, w, h, r), boxMean(b, w, h, r)};
+    }
+
     /** Mean over a (2r+1)^2 window, by running sums, edges clamped. */
     public static float[] boxMean(float[] a, int w, int h, int r) {
         float[] t = new float[a.length], o = new float[a.length];
