@@ -27,19 +27,7 @@ class GraphCutTest {
                 term[i] = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(21) - 10;
                 g.terminal(i, term[i]);
             }
-            for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) {
-                    int i = y * w + x;
-                    if (x + 1 < w) {
-                        right[i] = rnd.nextInt(8);
-                        g.edge(i, 0, right[i]);
-                    }
-                    if (y + 1 < h) {
-                        down[i] = rnd.nextInt(8);
-                        g.edge(i, 2, down[i]);
-                    }
-                }
-            }
+            randomEdges(g, rnd, w, h, right, down);
             g.solve();
             assertEquals(minimum(term, right, down, w, h), cost(cut(g, n), term, right, down, w, h), 1e-9, "round " + round);
         }
@@ -59,19 +47,7 @@ class GraphCutTest {
             float[] term = new float[n];
             float[] right = new float[n], down = new float[n];
             GraphCut g = new GraphCut(w, h);
-            for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) {
-                    int i = y * w + x;
-                    if (x + 1 < w) {
-                        right[i] = rnd.nextInt(8);
-                        g.edge(i, 0, right[i]);
-                    }
-                    if (y + 1 < h) {
-                        down[i] = rnd.nextInt(8);
-                        g.edge(i, 2, down[i]);
-                    }
-                }
-            }
+            randomEdges(g, rnd, w, h, right, down);
             for (int again = 0; again < 4; again++) {
                 for (int i = 0; i < n; i++) {
                     if (again == 0 || rnd.nextInt(2) == 0) {
@@ -133,5 +109,22 @@ class GraphCutTest {
             if (i / w + 1 < h && src[i] != src[i + w]) c += down[i];
         }
         return c;
+    }
+
+    /** Random integer capacities (zero included) on every right and down edge, recorded in {@code right} and {@code down}. */
+    private static void randomEdges(GraphCut g, Random rnd, int w, int h, float[] right, float[] down) {
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = y * w + x;
+                if (x + 1 < w) {
+                    right[i] = rnd.nextInt(8);
+                    g.edge(i, 0, right[i]);
+                }
+                if (y + 1 < h) {
+                    down[i] = rnd.nextInt(8);
+                    g.edge(i, 2, down[i]);
+                }
+            }
+        }
     }
 }
