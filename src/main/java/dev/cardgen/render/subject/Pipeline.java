@@ -5,6 +5,7 @@ import dev.cardgen.render.subject.edge.SoftEdge;
 import dev.cardgen.render.subject.grid.Grid;
 import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.Opinion;
 import dev.cardgen.render.subject.model.SaliencyModel;
 import java.awt.image.BufferedImage;
 
@@ -29,10 +30,14 @@ final class Pipeline {
             return Subject.fullFrame(w, h, 0);
         }
         Backdrop backdrop = Backdrop.classify(g);
+        Opinion opinion = Opinion.of(model, g);
+        if (opinion != null && backdrop.asksModel()) {
+            opinion.start(); // the model runs on its own thread beside steps 2-4
+        }
         Mask mask = backdrop.propose();
         mask = backdrop.cleanUp(mask);
         mask = backdrop.refine(mask);
-        Verdict verdict = backdrop.judge(mask, model);
+        Verdict verdict = backdrop.judge(mask, opinion);
         if (verdict instanceof Verdict.Decline d) {
             return Subject.fullFrame(w, h, d.confidence());
         }

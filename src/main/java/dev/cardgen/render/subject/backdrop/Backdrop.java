@@ -3,7 +3,7 @@ package dev.cardgen.render.subject.backdrop;
 import dev.cardgen.render.subject.grid.Grid;
 import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Mask;
-import dev.cardgen.render.subject.model.SaliencyModel;
+import dev.cardgen.render.subject.model.Opinion;
 
 /**
  * What the photo's border shows, and with it how the product is told from it: each kind owns its
@@ -33,8 +33,13 @@ public sealed interface Backdrop permits Plain, Blurred, Textured {
         return mask;
     }
 
-    /** Step 5: decline or accept, with the model's second opinion ({@code model} null: the cues alone). */
-    Verdict judge(Mask mask, SaliencyModel model);
+    /** Whether the judge always weighs the model's opinion: off plain backdrops (decision 0007). */
+    default boolean asksModel() {
+        return true;
+    }
+
+    /** Step 5: decline or accept, with the model's second opinion ({@code opinion} null: the cues alone). */
+    Verdict judge(Mask mask, Opinion opinion);
 
     /** Step 6: whether the guided filter may move the upsampled edge onto the photo's (not on textures). */
     boolean guidedEdge();

@@ -7,7 +7,7 @@ import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Holes;
 import dev.cardgen.render.subject.mask.Mask;
 import dev.cardgen.render.subject.model.Agreement;
-import dev.cardgen.render.subject.model.SaliencyModel;
+import dev.cardgen.render.subject.model.Opinion;
 
 /**
  * A defocused backdrop (portrait mode): it holds no sharp step, the product's outline is one all round,
@@ -71,12 +71,12 @@ public final class Blurred implements Backdrop {
     }
 
     @Override
-    public Verdict judge(Mask fg, SaliencyModel model) {
+    public Verdict judge(Mask fg, Opinion opinion) {
         boolean stray = Honesty.strayStepsOutside(fg, step, 2 * r) || Honesty.strayOutline(fg, step, 2 * r);
         Judgement j = Judgement.of(fg, enclosedScore(proposed), 1, 1, 0, false, stray);
         boolean declined = j.declined(), doubtful = j.doubtful();
         double confidence = j.confidence();
-        float[] saliency = model == null ? null : model.saliency(g.small, g.sw, g.sh);
+        float[] saliency = opinion == null ? null : opinion.map();
         Mask learned = null;
         if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
             learned = Agreement.mask(saliency, g.sw, g.sh).keepMain(Backdrop.minPiece(g));

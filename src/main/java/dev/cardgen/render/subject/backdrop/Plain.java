@@ -5,7 +5,7 @@ import dev.cardgen.render.subject.judge.Judgement;
 import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Holes;
 import dev.cardgen.render.subject.mask.Mask;
-import dev.cardgen.render.subject.model.SaliencyModel;
+import dev.cardgen.render.subject.model.Opinion;
 
 /**
  * A sweep, gradient or vignette: a smooth surface ({@link Surface}) explains the border, and the
@@ -55,7 +55,12 @@ public final class Plain implements Backdrop {
     }
 
     @Override
-    public Verdict judge(Mask mask, SaliencyModel model) {
+    public boolean asksModel() {
+        return false;
+    }
+
+    @Override
+    public Verdict judge(Mask mask, Opinion opinion) {
         Judgement j = Judgement.of(mask, distance, threshold, surface.inlierFraction, near, true, false);
         return j.declined() ? j.decline() : new Verdict.Accept(mask, distance, threshold, j.confidence());
     }

@@ -9,7 +9,7 @@ import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Holes;
 import dev.cardgen.render.subject.mask.Mask;
 import dev.cardgen.render.subject.model.ModelCut;
-import dev.cardgen.render.subject.model.SaliencyModel;
+import dev.cardgen.render.subject.model.Opinion;
 
 /**
  * Any other backdrop (wood, stone, fabric, paper, a lawn): the product is what scores unlike the border's
@@ -55,13 +55,13 @@ public final class Textured implements Backdrop {
     }
 
     @Override
-    public Verdict judge(Mask fg, SaliencyModel model) {
+    public Verdict judge(Mask fg, Opinion opinion) {
         boolean filledIn = Honesty.mostlyFilledIn(fg, texture.score, THRESHOLD);
         Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 1, 0, false, filledIn);
-        float[] saliency = model == null ? null : model.saliency(g.small, g.sw, g.sh);
+        float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; otherwise none
-            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, model, !j.declined());
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), !j.declined());
             Subject judged = ModelCut.judge(j.declined() ? null : fg, proposal);
             if (judged != null) {
                 return new Verdict.CutOut(new Subject(judged.mask(), judged.box(),

@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.FloatBuffer;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jboss.logging.Logger;
 
 /**
@@ -81,6 +84,23 @@ public final class SaliencyModel {
             LOG.warnf(e, "subject model %s cannot run here: the subject stage works without it", resource);
             return null;
         }
+    }
+
+    /**
+     * {@link #saliency} on the model's own thread, so that the caller goes on meanwhile; inferences run one
+     * at a time on it, as they would in turn.
+     */
+    public Future<float[]> saliencyLater(int[] rgb, int w, int h) {
+        return Runner.THREAD.submit(() -> saliency(rgb, w, h));
+    }
+
+    /** One daemon thread for every model of the process, started on first use. */
+    private static final class Runner {
+        static final ExecutorService THREAD = Executors.newSingleThreadExecutor(task -> {
+            Thread t = new Thread(task, "cardgen-subject-model");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /**
