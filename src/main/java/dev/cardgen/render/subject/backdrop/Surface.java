@@ -9,7 +9,10 @@ import java.util.Arrays;
  */
 public final class Surface {
 
-    /** A shadow's lost lightness weighs 0.1 (horse 0.885 -> 0.949); darker than 0.55 of the surface is no shadow. */
+    /**
+     * A shadow's lost lightness weighs 0.1 (horse 0.885 -> 0.949); darker than 0.55 of the surface's L* is no
+     * shadow. Its chroma is the surface's scaled as L* + 16 is (sweeps left out one family at a time: 7 of 7).
+     */
     private static final float SHADOW_L_WEIGHT = 0.1f;
     private static final float SHADOW_MIN_RATIO = 0.55f;
     private static final int TERMS = 6;
@@ -92,7 +95,8 @@ public final class Surface {
                 float dl = L[i] - lb, da = A[i] - ab, db = B[i] - bb;
                 float full = dl * dl + da * da + db * db;
                 if (dl < 0 && lb > 1 && L[i] >= SHADOW_MIN_RATIO * lb) {
-                    float ratio = L[i] / lb;
+                    // light scaled by k scales L* + 16, a* and b* alike by k^(1/3): the chroma a shadow keeps
+                    float ratio = (L[i] + 16) / (lb + 16);
                     float ca = A[i] - ab * ratio, cb = B[i] - bb * ratio;
                     float wl = SHADOW_L_WEIGHT * dl;
                     full = Math.min(full, wl * wl + ca * ca + cb * cb);
