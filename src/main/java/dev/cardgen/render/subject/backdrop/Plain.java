@@ -10,7 +10,9 @@ import dev.cardgen.render.subject.model.Opinion;
 /**
  * A sweep, gradient or vignette: a smooth surface ({@link Surface}) explains the border, and the
  * product is what departs from it, or holds fine detail it does not ({@link Detail}). The cues decide
- * alone: the model fails where they fail, and most uploads are spared its cost (decision 0007).
+ * alone (the model fails where they fail, and most uploads are spared its cost: decision 0007), but for
+ * one question colour cannot answer: whether a region darker than the sweep with the sweep's own chroma
+ * is a cast shadow or a dark part of the product. The model answers that one (decision 0012).
  */
 public final class Plain implements Backdrop {
 
@@ -20,6 +22,10 @@ public final class Plain implements Backdrop {
     /** Unlike the surface: 4σ, at least 6 Lab, so its noise and JPEG stay backdrop. */
     static final float MIN_THRESHOLD = 6f;
     static final float SIGMA_FACTOR = 4f;
+    /** The model is asked about shadow-like cells when they are at least 3 % of the mask. */
+    static final double SHADOW_SHARE = 0.03;
+    /** Shadow-like cells the model finds less salient than one half leave the mask. */
+    static final float SALIENT = 0.5f;
     /** Pieces within 1/40 of the shorter side are one product: legs below a sweep-coloured stripe. */
     static final int NEAR_PIECES_DIVISOR = 40;
 
@@ -61,8 +67,33 @@ public final class Plain implements Backdrop {
 
     @Override
     public Verdict judge(Mask mask, Opinion opinion) {
-        Judgement j = Judgement.of(mask, distance, threshold, surface.inlierFraction, near, true, false);
-        return j.declined() ? j.decline() : new Verdict.Accept(mask, distance, threshold, j.confidence());
+        float[] score = distance;
+        boolean[] shadow = opinion == null ? null : shadowLike(mask);
+        float[] saliency = shadow == null ? null : opinion.map();
+        if (saliency != null) { // null: the engine failed on this photo, and the mask stays as the cues made it
+            score = distance.clone();
+            boolean[] kept = mask.bits().clone();
+            for (int i = 0; i < kept.length; i++) {
+                if (shadow[i] && saliency[i] < SALIENT) {
+                    kept[i] = false;
+                    score[i] = 0;
+                }
+            }
+            mask = cleanUp(mask.with(kept));
+        }
+        Judgement j = Judgement.of(mask, score, threshold, surface.inlierFraction, near, true, false);
+        return j.declined() ? j.decline() : new Verdict.Accept(mask, score, threshold, j.confidence());
+    }
+
+    /** The mask's cells that could be a cast shadow ({@link Surface#shadowLike}), or null when they are too few to ask about. */
+    private boolean[] shadowLike(Mask mask) {
+        boolean[] s = surface.shadowLike(g.lab, threshold);
+        int n = 0;
+        for (int i = 0; i < s.length; i++) {
+            s[i] &= mask.get(i);
+            if (s[i]) n++;
+        }
+        return n >= SHADOW_SHARE * mask.area() && n > 0 ? s : null;
     }
 
     @Override

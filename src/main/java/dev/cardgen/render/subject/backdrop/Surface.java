@@ -15,6 +15,8 @@ public final class Surface {
      */
     private static final float SHADOW_L_WEIGHT = 0.1f;
     private static final float SHADOW_MIN_RATIO = 0.55f;
+    /** A cast shadow keeps at least a tenth of the light: (L* + 16) at least 0.45 of the surface's. */
+    static final float SHADOW_DARKEST = 0.45f;
     private static final int TERMS = 6;
 
     public final double[][] coef = new double[3][TERMS];
@@ -105,6 +107,30 @@ public final class Surface {
             }
         }
         return d;
+    }
+
+    /**
+     * Whether each pixel could be the surface in a cast shadow: darker, down to {@value #SHADOW_DARKEST} of its
+     * L* + 16 (a tenth of the light), with the chroma the surface keeps when its light is scaled, within
+     * {@code tolerance} Lab. A dark grey product on a grey sweep is so too: colour cannot tell them apart.
+     */
+    public boolean[] shadowLike(float[][] lab, float tolerance) {
+        boolean[] s = new boolean[width * height];
+        float[] L = lab[0], A = lab[1], B = lab[2];
+        for (int y = 0; y < height; y++) {
+            double v = 2.0 * y / (height - 1) - 1;
+            for (int x = 0; x < width; x++) {
+                double u = 2.0 * x / (width - 1) - 1;
+                int i = y * width + x;
+                float lb = (float) evalUv(0, u, v);
+                float ratio = (L[i] + 16) / (lb + 16);
+                if (L[i] < lb && ratio >= SHADOW_DARKEST) {
+                    float ca = A[i] - (float) evalUv(1, u, v) * ratio, cb = B[i] - (float) evalUv(2, u, v) * ratio;
+                    s[i] = ca * ca + cb * cb <= tolerance * tolerance;
+                }
+            }
+        }
+        return s;
     }
 
     private static double[] basis(int x, int y, int w, int h) {
