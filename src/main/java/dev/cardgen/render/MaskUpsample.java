@@ -71,9 +71,14 @@ public final class MaskUpsample {
                 int r0 = Math.max(0, Math.min(mh - 1, j)) * mw, r1 = Math.max(0, Math.min(mh - 1, j + 1)) * mw;
                 for (int x = kx0; x < kx1; x++) {
                     int c0 = Math.max(0, Math.min(mw - 1, xi[x])), c1 = Math.max(0, Math.min(mw - 1, xi[x] + 1));
+                    int a = mask[r0 + c0] & 0xff, b = mask[r0 + c1] & 0xff, c = mask[r1 + c0] & 0xff, d = mask[r1 + c1] & 0xff;
+                    if (a == b && a == c && a == d) { // inside or outside the product: the blend is the value (its float error is far below 0.5)
+                        out[y * tw + x] = (byte) a;
+                        continue;
+                    }
                     float fx = xf[x];
-                    float top = (mask[r0 + c0] & 0xff) * (1 - fx) + (mask[r0 + c1] & 0xff) * fx;
-                    float bottom = (mask[r1 + c0] & 0xff) * (1 - fx) + (mask[r1 + c1] & 0xff) * fx;
+                    float top = a * (1 - fx) + b * fx;
+                    float bottom = c * (1 - fx) + d * fx;
                     out[y * tw + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
                 }
             }

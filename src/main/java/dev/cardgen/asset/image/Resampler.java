@@ -100,8 +100,9 @@ final class Resampler {
             filtered[batchY[i]] = f != null ? f : new float[tw * ch];
         }
         Cores.split(n, (from, to) -> {
+            float[][] planes = new float[3][batch[from].length];
             for (int i = from; i < to; i++) {
-                horizontal(batch[i], hx, filtered[batchY[i]], ch);
+                horizontal(batch[i], hx, filtered[batchY[i]], ch, planes);
             }
         });
         int last = pushed - 1, start = next;
@@ -160,18 +161,26 @@ final class Resampler {
         }
     }
 
-    private static void horizontal(int[] line, Taps hx, float[] out, int ch) {
+    /** One source row filtered across into {@code out}; {@code planes}: three rows' worth of scratch. */
+    private static void horizontal(int[] line, Taps hx, float[] out, int ch, float[][] planes) {
         int tw = out.length / ch;
-        if (ch == 3) { // opaque: the same sums without the alpha channel's
+        if (ch == 3) { // opaque: the same sums without the alpha channel's, over the row unpacked once
+            int n0 = line.length;
+            float[] rs = planes[0], gs = planes[1], bs = planes[2];
+            for (int i = 0; i < n0; i++) {
+                int p = line[i];
+                rs[i] = (p >> 16) & 0xff;
+                gs[i] = (p >> 8) & 0xff;
+                bs[i] = p & 0xff;
+            }
             for (int x = 0; x < tw; x++) {
                 float r = 0, g = 0, b = 0;
                 int base = x * hx.stride, first = hx.first[x];
                 for (int k = 0, n = hx.count[x]; k < n; k++) {
-                    int p = line[first + k];
                     float w = hx.weight[base + k];
-                    r += w * ((p >> 16) & 0xff);
-                    g += w * ((p >> 8) & 0xff);
-                    b += w * (p & 0xff);
+                    r += w * rs[first + k];
+                    g += w * gs[first + k];
+                    b += w * bs[first + k];
                 }
                 int i = x * 3;
                 out[i] = r;
