@@ -19,7 +19,12 @@ import java.util.Arrays;
 
 /**
  * Benchmark, not a test: the parts of {@link OriginalCutouts#cut} for a 4000 px fine-print photo cut
- * at 1720×2976 (the sharp bench's box), medians of repeated runs in one JVM. Run with its main.
+ * at 1720×2976 (the sharp bench's box), medians of repeated runs in one JVM, the process's CPU for the
+ * whole cut and a hash of its pixels (unchanged by a change that keeps the bytes). With
+ * {@code -Dbench.card=true} also the whole 2400×3200 white card, from the original and from the working
+ * cut-out. Run its main on the test classpath, e.g. {@code ./mvnw -q test-compile}, then
+ * {@code java -XX:ActiveProcessorCount=1 -cp target/test-classes:target/classes:<dependency:build-classpath>
+ * dev.cardgen.asset.OriginalCutBench} (one core: CPU cuts apart from the split across cores).
  */
 public final class OriginalCutBench {
 
@@ -62,7 +67,32 @@ public final class OriginalCutBench {
         }
         System.out.printf("ms medians of %d: decode %.0f, mask upsample+refine %.0f, cut in bands %.0f, cut() whole %.0f (process CPU %.0f); hash %08x%n",
                 runs, med(decode), med(up), med(bands), med(total), med(cpu), hash);
+        if (Boolean.getBoolean("bench.card")) {
+            card(original, mask, box, k, runs);
+        }
         Files.delete(file);
+    }
+
+    /** The whole 2400×3200 white card, its product from the original and from the working cut-out, alternated. */
+    private static void card(InspectedImage original, BufferedImage mask, Rectangle box, double k, int runs) throws Exception {
+        BufferedImage working = dev.cardgen.asset.image.ImageInspector.decodeWorkingCopy(original, 1600);
+        BufferedImage cut = new dev.cardgen.render.subject.Subject(mask, box, 1.0, true).cutout(working);
+        var texts = new dev.cardgen.render.text.Texts("Label", "Fine print", java.util.List.of("one", "two"), null);
+        var design = dev.cardgen.render.Scene.designs(cut, texts, "white", dev.cardgen.render.Ratio.R3_4, 1, 1).get(0);
+        long[] sharp = new long[runs], soft = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            dev.cardgen.render.CardRenderer.renderWithFacts(design, dev.cardgen.render.ProductPixels.of(cut, (w, h) -> {
+                OriginalCutouts.Cut c = OriginalCutouts.cut(original, mask, box, box, w, h, false, false);
+                return java.util.Optional.of(new dev.cardgen.render.ProductPixels.Sharp(c.image(), c.scale()));
+            }), 2400, 3200);
+            long t1 = System.nanoTime();
+            dev.cardgen.render.CardRenderer.renderWithFacts(design, dev.cardgen.render.ProductPixels.of(cut), 2400, 3200);
+            long t2 = System.nanoTime();
+            sharp[i] = t1 - t0;
+            soft[i] = t2 - t1;
+        }
+        System.out.printf("card 2400×3200 render, ms medians of %d: from the original %.0f, from the working cut-out %.0f%n", runs, med(sharp), med(soft));
     }
 
     private static double med(long[] v) {
