@@ -201,49 +201,80 @@ public class OriginalCutouts {
 
     /**
      * The product cut band by band, each band's result written over its own colours once the next band
-     * has taken the rows it needs: the one buffer becomes the cut-out (TYPE_INT_ARGB).
+     * has taken the rows it needs: the one buffer becomes the cut-out (TYPE_INT_ARGB). The bands are
+     * split in one run per core; the colours a run reads across its ends are copied before any run
+     * starts, so each band sees the photo's own colours, as one run alone would.
      */
     static BufferedImage cutInBands(int[] rgb, byte[] mask, int w, int h, boolean asIs) {
-        int[] carry = new int[0];
-        int carryFrom = 0;
-        for (int top = 0; top < h; top += CUT_ROWS) {
-            int bottom = Math.min(h, top + CUT_ROWS);
-            int from = Math.max(0, top - CUT_CONTEXT), to = Math.min(h, bottom + CUT_CONTEXT), rows = to - from;
-            BufferedImage src = new BufferedImage(w, rows, BufferedImage.TYPE_INT_RGB);
-            int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
-            // rows above top were overwritten by the previous band's cut: their colours were kept in carry
-            int carried = (top - from) * w;
-            System.arraycopy(carry, (from - carryFrom) * w, s, 0, carried);
-            System.arraycopy(rgb, top * w, s, carried, (to - top) * w);
-            BufferedImage m = new BufferedImage(w, rows, BufferedImage.TYPE_BYTE_GRAY);
-            System.arraycopy(mask, from * w, ((DataBufferByte) m.getRaster().getDataBuffer()).getData(), 0, rows * w);
-            int[] cut = bandCut(src, m, asIs);
-            int keepFrom = Math.max(top, bottom - CUT_CONTEXT);
-            carry = java.util.Arrays.copyOfRange(rgb, keepFrom * w, bottom * w);
-            carryFrom = keepFrom;
-            System.arraycopy(cut, (top - from) * w, rgb, top * w, (bottom - top) * w);
+        int bands = (h + CUT_ROWS - 1) / CUT_ROWS;
+        int runs = Math.min(bands, dev.cardgen.render.Cores.count());
+        int[][] above = new int[runs][], below = new int[runs][];
+        for (int r = 0; r < runs; r++) {
+            int top = bands * r / runs * CUT_ROWS, bottom = Math.min(h, bands * (r + 1) / runs * CUT_ROWS);
+            above[r] = java.util.Arrays.copyOfRange(rgb, Math.max(0, top - CUT_CONTEXT) * w, top * w);
+            below[r] = java.util.Arrays.copyOfRange(rgb, bottom * w, Math.min(h, bottom + CUT_CONTEXT) * w);
         }
+        dev.cardgen.render.Cores.split(runs, (first, last) -> {
+            for (int r = first; r < last; r++) {
+                int top = bands * r / runs * CUT_ROWS, bottom = Math.min(h, bands * (r + 1) / runs * CUT_ROWS);
+                cutRun(rgb, mask, w, h, top, bottom, above[r], below[r], asIs);
+            }
+        });
         DataBufferInt buffer = new DataBufferInt(rgb, rgb.length);
         WritableRaster raster = Raster.createPackedRaster(buffer, w, h, w, new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
         return new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
     }
 
     /**
-     * One band's cut. Only soft pixels (0 < alpha < 255) can change colour, and only from neighbours
+     * Rows {@code [start, end)} cut band by band in place; {@code above} and {@code below} are the
+     * photo's colours of the {@link #CUT_CONTEXT} rows on either side (which other runs overwrite).
+     */
+    private static void cutRun(int[] rgb, byte[] mask, int w, int h, int start, int end, int[] above, int[] below, boolean asIs) {
+        int[] carry = above;
+        int carryFrom = Math.max(0, start - CUT_CONTEXT);
+        BufferedImage src = null, m = null; // a band's colours and mask, reused while bands have the same height
+        int[] out = null;
+        for (int top = start; top < end; top += CUT_ROWS) {
+            int bottom = Math.min(end, top + CUT_ROWS);
+            int from = Math.max(0, top - CUT_CONTEXT), to = Math.min(h, bottom + CUT_CONTEXT), rows = to - from;
+            if (src == null || src.getHeight() != rows) {
+                src = new BufferedImage(w, rows, BufferedImage.TYPE_INT_RGB);
+                m = new BufferedImage(w, rows, BufferedImage.TYPE_BYTE_GRAY);
+                out = new int[w * rows];
+            }
+            int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
+            // rows above top were overwritten by the previous band's cut: their colours were kept in carry
+            int carried = (top - from) * w;
+            System.arraycopy(carry, (from - carryFrom) * w, s, 0, carried);
+            int own = Math.min(to, end) - top;
+            System.arraycopy(rgb, top * w, s, carried, own * w);
+            System.arraycopy(below, 0, s, carried + own * w, (to - top - own) * w);
+            System.arraycopy(mask, from * w, ((DataBufferByte) m.getRaster().getDataBuffer()).getData(), 0, rows * w);
+            int[] cut = bandCut(src, m, asIs, out);
+            int keepFrom = Math.max(top, bottom - CUT_CONTEXT);
+            carry = java.util.Arrays.copyOfRange(rgb, keepFrom * w, bottom * w);
+            carryFrom = keepFrom;
+            System.arraycopy(cut, (top - from) * w, rgb, top * w, (bottom - top) * w);
+        }
+    }
+
+    /**
+     * One band's cut, into {@code out} (as many pixels as the band). Only soft pixels (0 < alpha < 255) can change colour, and only from neighbours
      * within {@link #CUT_CONTEXT}: the runs of columns holding them go through the stage's cut with
      * that many columns of context; every other pixel is its own colour with the mask as alpha (or
      * transparent), as the cut leaves it.
      */
-    private static int[] bandCut(BufferedImage src, BufferedImage mask, boolean asIs) {
+    private static int[] bandCut(BufferedImage src, BufferedImage mask, boolean asIs, int[] out) {
         int w = src.getWidth(), h = src.getHeight();
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         int[] s = ((DataBufferInt) src.getRaster().getDataBuffer()).getData();
-        int[] out = new int[m.length];
         boolean[] soft = new boolean[w];
-        for (int i = 0; i < m.length; i++) {
-            int a = m[i] & 0xff;
-            out[i] = a == 0 ? 0 : (a << 24) | (s[i] & 0xffffff);
-            soft[i % w] |= a > 0 && a < 255;
+        for (int y = 0, i = 0; y < h; y++) {
+            for (int x = 0; x < w; x++, i++) {
+                int a = m[i] & 0xff;
+                out[i] = a == 0 ? 0 : (a << 24) | (s[i] & 0xffffff);
+                soft[x] |= a > 0 && a < 255;
+            }
         }
         if (asIs) {
             return out; // the upload's own colours: nothing is grown

@@ -13,11 +13,22 @@ import java.util.concurrent.Executors;
  * is done whatever the number of cores, only its wall time changes. Created on first use (at run
  * time, also in a native image).
  */
-final class Cores {
+public final class Cores {
+
+    /** Work on the indices {@code [from, to)} of a range. */
+    @FunctionalInterface
+    public interface Part {
+        void run(int from, int to);
+    }
 
     static final int COUNT = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private Cores() {
+    }
+
+    /** The cores work is split across. */
+    public static int count() {
+        return COUNT;
     }
 
     static ExecutorService pool() {
@@ -34,6 +45,26 @@ final class Cores {
             tasks.get(0).run();
         }
         others.forEach(CompletableFuture::join);
+    }
+
+    /**
+     * Runs {@code part} over {@code [0, n)} cut in one contiguous piece per core (the first on the
+     * caller); returns when all are done. Fewer than two items run on the caller alone.
+     */
+    public static void split(int n, Part part) {
+        int pieces = Math.min(COUNT, n);
+        if (pieces <= 1) {
+            if (n > 0) {
+                part.run(0, n);
+            }
+            return;
+        }
+        List<Runnable> tasks = new ArrayList<>(pieces);
+        for (int i = 0; i < pieces; i++) {
+            int from = (int) ((long) n * i / pieces), to = (int) ((long) n * (i + 1) / pieces);
+            tasks.add(() -> part.run(from, to));
+        }
+        all(tasks);
     }
 
     private static final class Pool {

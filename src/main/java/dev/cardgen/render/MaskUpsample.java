@@ -63,19 +63,26 @@ public final class MaskUpsample {
             xf[x] = (float) (u - i);
             xi[x] = i;
         }
-        for (int y = ky0; y < ky1; y++) {
-            double v = y0 + (y + 0.5) * sy - 0.5;
-            int j = (int) Math.floor(v);
-            float fy = (float) (v - j);
-            int r0 = Math.max(0, Math.min(mh - 1, j)) * mw, r1 = Math.max(0, Math.min(mh - 1, j + 1)) * mw;
-            for (int x = kx0; x < kx1; x++) {
-                int c0 = Math.max(0, Math.min(mw - 1, xi[x])), c1 = Math.max(0, Math.min(mw - 1, xi[x] + 1));
-                float fx = xf[x];
-                float top = (mask[r0 + c0] & 0xff) * (1 - fx) + (mask[r0 + c1] & 0xff) * fx;
-                float bottom = (mask[r1 + c0] & 0xff) * (1 - fx) + (mask[r1 + c1] & 0xff) * fx;
-                out[y * tw + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
+        Cores.split(ky1 - ky0, (from, to) -> {
+            for (int y = ky0 + from; y < ky0 + to; y++) {
+                double v = y0 + (y + 0.5) * sy - 0.5;
+                int j = (int) Math.floor(v);
+                float fy = (float) (v - j);
+                int r0 = Math.max(0, Math.min(mh - 1, j)) * mw, r1 = Math.max(0, Math.min(mh - 1, j + 1)) * mw;
+                for (int x = kx0; x < kx1; x++) {
+                    int c0 = Math.max(0, Math.min(mw - 1, xi[x])), c1 = Math.max(0, Math.min(mw - 1, xi[x] + 1));
+                    int a = mask[r0 + c0] & 0xff, b = mask[r0 + c1] & 0xff, c = mask[r1 + c0] & 0xff, d = mask[r1 + c1] & 0xff;
+                    if (a == b && a == c && a == d) { // inside or outside the product: the blend is the value (its float error is far below 0.5)
+                        out[y * tw + x] = (byte) a;
+                        continue;
+                    }
+                    float fx = xf[x];
+                    float top = a * (1 - fx) + b * fx;
+                    float bottom = c * (1 - fx) + d * fx;
+                    out[y * tw + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
+                }
             }
-        }
+        });
         return out;
     }
 
@@ -102,22 +109,25 @@ public final class MaskUpsample {
     static void refine(byte[] mask, int[] rgb, int w, int h, int radius) {
         int reach = 2 * radius;
         byte[] result = mask.clone(); // the filter reads the unrefined mask throughout
-        boolean[] ramp = new boolean[w];
-        for (int top = 0; top < h; top += BAND_ROWS) {
-            int bottom = Math.min(h, top + BAND_ROWS);
-            int from = Math.max(0, top - reach), to = Math.min(h, bottom + reach);
-            java.util.Arrays.fill(ramp, false);
-            for (int y = from; y < to; y++) {
-                for (int x = 0, row = y * w; x < w; x++) {
-                    int v = mask[row + x] & 0xff;
-                    ramp[x] |= v > 0 && v < 255;
+        // each band writes its own rows only: the bands run on every core, the same result in any order
+        Cores.split((h + BAND_ROWS - 1) / BAND_ROWS, (first, last) -> {
+            boolean[] ramp = new boolean[w];
+            for (int band = first; band < last; band++) {
+                int top = band * BAND_ROWS, bottom = Math.min(h, top + BAND_ROWS);
+                int from = Math.max(0, top - reach), to = Math.min(h, bottom + reach);
+                java.util.Arrays.fill(ramp, false);
+                for (int y = from; y < to; y++) {
+                    for (int x = 0, row = y * w; x < w; x++) {
+                        int v = mask[row + x] & 0xff;
+                        ramp[x] |= v > 0 && v < 255;
+                    }
+                }
+                for (int[] run : runs(ramp, 2 * reach)) {
+                    int x0 = Math.max(0, run[0] - reach), x1 = Math.min(w - 1, run[1] - 1 + reach);
+                    filterBand(mask, rgb, w, from, to, x0, x1, top, bottom, radius, result);
                 }
             }
-            for (int[] run : runs(ramp, 2 * reach)) {
-                int x0 = Math.max(0, run[0] - reach), x1 = Math.min(w - 1, run[1] - 1 + reach);
-                filterBand(mask, rgb, w, from, to, x0, x1, top, bottom, radius, result);
-            }
-        }
+        });
         System.arraycopy(result, 0, mask, 0, mask.length);
     }
 

@@ -1,5 +1,7 @@
 package dev.cardgen.asset.image;
 
+import dev.cardgen.render.Cores;
+
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -15,6 +17,8 @@ import java.awt.image.DataBufferInt;
 final class Resampler {
 
     private static final int LOBES = 3;
+    /** Source rows filtered at once, split across cores (more only adds rows held; fewer, hand-overs). */
+    private static final int BATCH = 32;
 
     private final Taps hx;
     private final Taps vy;
@@ -25,7 +29,11 @@ final class Resampler {
     private final BufferedImage out;
     private final int[] dst;
     private final float[][] filtered;
-    private final float[] acc;
+    /** Needed source rows not yet filtered, and their numbers: filtered a batch at a time, on every core. */
+    private final int[][] batch = new int[BATCH][];
+    private final int[] batchY = new int[BATCH];
+    private final java.util.ArrayDeque<float[]> spare = new java.util.ArrayDeque<>();
+    private int batched;
     private int pushed;
     private int next;
     private int dropped;
@@ -44,7 +52,6 @@ final class Resampler {
         this.out = new BufferedImage(tw, th, alpha ? BufferedImage.TYPE_INT_ARGB_PRE : BufferedImage.TYPE_INT_RGB);
         this.dst = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
         this.filtered = new float[height][];
-        this.acc = new float[tw * ch];
     }
 
     /**
@@ -62,21 +69,59 @@ final class Resampler {
         return r.result();
     }
 
-    /** The next source row, packed ARGB (premultiplied, or opaque). */
+    /** The next source row, packed ARGB (premultiplied, or opaque); the caller may reuse {@code row} once this returns. */
     void push(int[] row) {
         int y = pushed++;
         if (done()) {
             return;
         }
         if (y >= vy.first[next]) {
-            filtered[y] = horizontal(row, hx, tw, ch);
+            int[] copy = batch[batched];
+            if (copy == null || copy.length != row.length) {
+                copy = batch[batched] = new int[row.length];
+            }
+            System.arraycopy(row, 0, copy, 0, row.length);
+            batchY[batched++] = y;
         }
-        while (next < th && vy.first[next] + vy.count[next] - 1 <= y) {
-            emit(next++);
+        if (batched == BATCH || y == filtered.length - 1) {
+            flush();
         }
+    }
+
+    /**
+     * Filters the batch's rows across the rows, then makes every output row they complete, split across
+     * the output rows: each row's arithmetic is the same whichever thread does it.
+     */
+    private void flush() {
+        int n = batched;
+        batched = 0;
+        for (int i = 0; i < n; i++) {
+            float[] f = spare.poll();
+            filtered[batchY[i]] = f != null ? f : new float[tw * ch];
+        }
+        Cores.split(n, (from, to) -> {
+            float[][] planes = new float[3][batch[from].length];
+            for (int i = from; i < to; i++) {
+                horizontal(batch[i], hx, filtered[batchY[i]], ch, planes);
+            }
+        });
+        int last = pushed - 1, start = next;
+        while (next < th && vy.first[next] + vy.count[next] - 1 <= last) {
+            next++;
+        }
+        int end = next;
+        Cores.split(end - start, (from, to) -> {
+            float[] acc = new float[tw * ch];
+            for (int y = start + from; y < start + to; y++) {
+                emit(y, acc);
+            }
+        });
         int keepFrom = next < th ? vy.first[next] : filtered.length;
         for (; dropped < keepFrom; dropped++) {
-            filtered[dropped] = null; // no later output row reaches it
+            if (filtered[dropped] != null) {
+                spare.push(filtered[dropped]);
+                filtered[dropped] = null; // no later output row reaches it
+            }
         }
     }
 
@@ -87,10 +132,13 @@ final class Resampler {
 
     /** The resized image; rows not reached by the pushed rows are black. */
     BufferedImage result() {
+        if (batched > 0) {
+            flush();
+        }
         return out;
     }
 
-    private void emit(int y) {
+    private void emit(int y, float[] acc) {
         java.util.Arrays.fill(acc, 0f);
         int first = vy.first[y];
         for (int k = 0; k < vy.count[y]; k++) {
@@ -113,8 +161,34 @@ final class Resampler {
         }
     }
 
-    private static float[] horizontal(int[] line, Taps hx, int tw, int ch) {
-        float[] out = new float[tw * ch];
+    /** One source row filtered across into {@code out}; {@code planes}: three rows' worth of scratch. */
+    private static void horizontal(int[] line, Taps hx, float[] out, int ch, float[][] planes) {
+        int tw = out.length / ch;
+        if (ch == 3) { // opaque: the same sums without the alpha channel's, over the row unpacked once
+            int n0 = line.length;
+            float[] rs = planes[0], gs = planes[1], bs = planes[2];
+            for (int i = 0; i < n0; i++) {
+                int p = line[i];
+                rs[i] = (p >> 16) & 0xff;
+                gs[i] = (p >> 8) & 0xff;
+                bs[i] = p & 0xff;
+            }
+            for (int x = 0; x < tw; x++) {
+                float r = 0, g = 0, b = 0;
+                int base = x * hx.stride, first = hx.first[x];
+                for (int k = 0, n = hx.count[x]; k < n; k++) {
+                    float w = hx.weight[base + k];
+                    r += w * rs[first + k];
+                    g += w * gs[first + k];
+                    b += w * bs[first + k];
+                }
+                int i = x * 3;
+                out[i] = r;
+                out[i + 1] = g;
+                out[i + 2] = b;
+            }
+            return;
+        }
         for (int x = 0; x < tw; x++) {
             float r = 0, g = 0, b = 0, a = 0;
             int base = x * hx.stride;
@@ -134,7 +208,6 @@ final class Resampler {
                 out[i + 3] = a;
             }
         }
-        return out;
     }
 
     private static int clamp(float v) {

@@ -47,8 +47,7 @@ final class RowSink extends DataBuffer {
             return null;
         }
         RowSink sink = new RowSink(width, height, sm, consumer);
-        WritableRaster raster = Raster.createWritableRaster(model, sink, null);
-        return new BufferedImage(type.getColorModel(), raster, false, null);
+        return new BufferedImage(type.getColorModel(), new Rows(model, sink), false, null);
     }
 
     @Override
@@ -83,6 +82,54 @@ final class RowSink extends DataBuffer {
         }
         current = -1;
         consumer.accept(packed);
+    }
+
+    /**
+     * The decoder's one-row raster packed straight from its bytes (the JDK's JPEG reader hands each
+     * row over with {@code setRect}); the generic path, a virtual call per sample, cost more than the
+     * decode itself.
+     */
+    private boolean accept(int dx, Raster src) {
+        if (!(src.getSampleModel() instanceof ComponentSampleModel sm) || !(src.getDataBuffer() instanceof java.awt.image.DataBufferByte db)
+                || src.getHeight() != 1 || sm.getNumBands() != bandOffsets.length || dx != 0 || src.getWidth() != packed.length) {
+            return false;
+        }
+        flush();
+        byte[] d = db.getData();
+        int stride = sm.getPixelStride();
+        int base = db.getOffset() + sm.getOffset(src.getMinX() - src.getSampleModelTranslateX(), src.getMinY() - src.getSampleModelTranslateY());
+        int[] off = sm.getBandOffsets();
+        int n = src.getWidth();
+        if (off.length == 1) {
+            for (int x = 0, o = base + off[0]; x < n; x++, o += stride) {
+                int v = d[o] & 0xff;
+                packed[x] = 0xff000000 | v << 16 | v << 8 | v;
+            }
+        } else {
+            int r = base + off[0], g = base + off[1], b = base + off[2];
+            for (int x = 0, o = 0; x < n; x++, o += stride) {
+                packed[x] = 0xff000000 | (d[r + o] & 0xff) << 16 | (d[g + o] & 0xff) << 8 | (d[b + o] & 0xff);
+            }
+        }
+        consumer.accept(packed);
+        return true;
+    }
+
+    /** The destination's raster: rows set whole go straight to the consumer, anything else through the sink. */
+    private static final class Rows extends WritableRaster {
+        private final RowSink sink;
+
+        Rows(SampleModel model, RowSink sink) {
+            super(model, sink, new java.awt.Point(0, 0));
+            this.sink = sink;
+        }
+
+        @Override
+        public void setRect(int dx, int dy, Raster src) {
+            if (!sink.accept(dx + src.getMinX(), src)) {
+                super.setRect(dx, dy, src);
+            }
+        }
     }
 
     static RowSink of(BufferedImage destination) {
