@@ -101,46 +101,20 @@ public final class BoxCut {
         double trust = prior == null ? 0 : sellersBox ? trust(prior, c.inBox.bits()) : 1;
         float[] p = trust > 0 ? prior : null;
         Knobs k = trust < 1 ? new Knobs(knobs.gamma(), knobs.prior() * trust, knobs.grain()) : knobs;
-        GrabCut.Rounds first = GrabCut.start(g.lab, c.features, g.sw, g.sh, p, hard, c.inBox.bits(), k);
+        GrabCut.Cut cut = GrabCut.run(g.lab, c.features, g.sw, g.sh, p, hard, c.inBox.bits(), k);
         // crumbs of the backdrop that matched the product's colours go; a pair of shoes stays
         int crumbs = Math.max(4, g.cells() / 2000);
-        // the map found a product but may have missed part of it (one bottle of a pair, the print and not the body):
-        // the colours alone get their say, and the cut that spans the box wins. Where it found nothing, nothing it
-        // is: the colours alone would take an empty box whole.
-        boolean spanRule = sellersBox && p != null;
-        GrabCut.Cut cut = null, alone = null;
-        Mask fg = null, fa = null;
-        if (spanRule) {
-            // decided after the first round already: where the colours' cut spans the box by SPAN_GAIN more than
-            // that round, it wins, and the first cut's later rounds are not run (0011)
-            first.next();
-            Mask f1 = g.mask(first.cut().fg()).keepMain(crumbs);
-            double s1 = c.span(f1);
-            if (s1 < SPAN && f1.area() >= MIN_FILL * c.boxCells) {
-                alone = GrabCut.run(g.lab, c.features, g.sw, g.sh, null, hard, c.inBox.bits(), knobs);
-                fa = g.mask(alone.fg()).keepMain(crumbs);
-                if (c.span(fa) >= s1 + SPAN_GAIN) {
-                    cut = alone;
-                    fg = fa;
-                }
-            }
-        }
-        if (cut == null) {
-            while (first.done() < ROUNDS && first.next()) {
-                // the rounds left
-            }
-            cut = first.cut();
-            fg = g.mask(cut.fg()).keepMain(crumbs);
-            double span = c.span(fg);
-            if (spanRule && span < SPAN && fg.area() >= MIN_FILL * c.boxCells) {
-                if (alone == null) {
-                    alone = GrabCut.run(g.lab, c.features, g.sw, g.sh, null, hard, c.inBox.bits(), knobs);
-                    fa = g.mask(alone.fg()).keepMain(crumbs);
-                }
-                if (c.span(fa) >= span + SPAN_GAIN) {
-                    cut = alone;
-                    fg = fa;
-                }
+        Mask fg = g.mask(cut.fg()).keepMain(crumbs);
+        double span = c.span(fg);
+        if (sellersBox && p != null && span < SPAN && fg.area() >= MIN_FILL * c.boxCells) {
+            // the map found a product but may have missed part of it (one bottle of a pair, the print and not
+            // the body): the colours alone get their say, and the cut that spans the box wins. Where it found
+            // nothing, nothing it is: the colours alone would take an empty box whole.
+            GrabCut.Cut alone = GrabCut.run(g.lab, c.features, g.sw, g.sh, null, hard, c.inBox.bits(), knobs);
+            Mask fa = g.mask(alone.fg()).keepMain(crumbs);
+            if (c.span(fa) >= span + SPAN_GAIN) {
+                cut = alone;
+                fg = fa;
             }
         }
         fg = Holes.fill(keepWhatIsIncluded(fg, g.mask(cut.fg()), hard), Math.max(16, g.cells() / 500));
