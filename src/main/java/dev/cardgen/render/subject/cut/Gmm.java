@@ -78,9 +78,18 @@ public final class Gmm {
 
     /** The model refitted with each weighted pixel in its most likely component of this model. */
     public Gmm refit(float[][] features, float[] weight) {
+        return refit(features, weight, null);
+    }
+
+    /**
+     * As {@link #refit(float[][], float[])}, with {@code known[i]} the likeliest component of pixel i where
+     * {@link #cost(float[][], int, int[])} has already found it (-1 where not): the same densities are not
+     * computed twice.
+     */
+    public Gmm refit(float[][] features, float[] weight, int[] known) {
         int[] comp = new int[weight.length];
         for (int i = 0; i < comp.length; i++) {
-            comp[i] = weight[i] > 0 ? likeliest(features, i) : -1;
+            comp[i] = weight[i] <= 0 ? -1 : known != null && known[i] >= 0 ? known[i] : likeliest(features, i);
         }
         Gmm next = refit(features, weight, comp, k);
         return next == null ? this : next;
@@ -110,12 +119,20 @@ public final class Gmm {
 
     /** -ln p(features of pixel i | model), in nats. */
     public double cost(float[][] features, int i) {
+        return cost(features, i, null);
+    }
+
+    /** As {@link #cost(float[][], int)}, and pixel i's likeliest component into {@code likeliest[i]} when given. */
+    public double cost(float[][] features, int i, int[] likeliest) {
         double best = Double.NEGATIVE_INFINITY;
         double[] t = scratch;
+        int arg = 0;
         for (int c = 0; c < k; c++) {
             t[c] = logDensity(c, features, i);
+            if (t[c] > best) arg = c; // the first of equals, as likeliest(): Math.max below keeps the same value
             best = Math.max(best, t[c]);
         }
+        if (likeliest != null) likeliest[i] = arg;
         double sum = 0;
         for (int c = 0; c < k; c++) sum += Math.exp(t[c] - best);
         return -(best + Math.log(sum));

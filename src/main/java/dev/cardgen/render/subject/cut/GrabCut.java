@@ -2,6 +2,7 @@ package dev.cardgen.render.subject.cut;
 
 import dev.cardgen.render.subject.hint.BoxCut;
 import dev.cardgen.render.subject.hint.Clicks;
+import java.util.Arrays;
 
 /**
  * GrabCut's rounds over a grid: fit a colour model ({@link Gmm}: Lab and the local grain) to
@@ -35,43 +36,107 @@ public final class GrabCut {
      */
     public static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
                    BoxCut.Knobs knobs) {
-        int n = w * h;
-        float[] right = new float[n], down = new float[n];
-        pairwise(lab, w, h, right, down, knobs.gamma());
-        // an exclude point's object: no saliency, and its colours are the backdrop's
-        boolean[] excluded = Clicks.excluded(lab, w, h, hard);
-        float[] fgW = new float[n], bgW = new float[n];
-        for (int i = 0; i < n; i++) {
-            if (hard[i] >= 0 && inBox[i] && !excluded[i]) {
-                // GrabCut's first product model is the whole box; the saliency says which of it counts
-                fgW[i] = prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i];
+        Rounds r = start(lab, features, w, h, prior, hard, inBox, knobs);
+        while (r.done() < BoxCut.ROUNDS && r.next()) {
+            // each round fits and cuts
+        }
+        return r.cut();
+    }
+
+    /**
+     * GrabCut's rounds one at a time, so a caller may look at a round's cut before the next
+     * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them.
+     */
+    public static Rounds start(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
+                   BoxCut.Knobs knobs) {
+        return new Rounds(lab, features, w, h, prior, hard, inBox, knobs);
+    }
+
+    /** The state of GrabCut's rounds over one grid: the models, the graph and its flow, the last round's labels. */
+    public static final class Rounds {
+        private final float[][] features;
+        private final int n;
+        private final float[] prior;
+        private final byte[] hard;
+        private final boolean[] excluded;
+        private final float[] fgW, bgW;
+        private Gmm product, backdrop;
+        private final boolean[] fg;
+        private float[] priorCost;
+        /** Per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product. */
+        private float[] colourCost;
+        private GraphCut g;
+        /** Each free cell's likeliest component of either model, found with its cost and reused by the refit. */
+        private int[] productComp, backdropComp;
+        private int done, area, backed;
+
+        private Rounds(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
+                       BoxCut.Knobs knobs) {
+            this.features = features;
+            this.prior = prior;
+            this.hard = hard;
+            n = w * h;
+            float[] right = new float[n], down = new float[n];
+            pairwise(lab, w, h, right, down, knobs.gamma());
+            // an exclude point's object: no saliency, and its colours are the backdrop's
+            excluded = Clicks.excluded(lab, w, h, hard);
+            fgW = new float[n];
+            bgW = new float[n];
+            for (int i = 0; i < n; i++) {
+                if (hard[i] >= 0 && inBox[i] && !excluded[i]) {
+                    // GrabCut's first product model is the whole box; the saliency says which of it counts
+                    fgW[i] = prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i];
+                }
+                if (!inBox[i]) bgW[i] = 1;
             }
-            if (!inBox[i]) bgW[i] = 1;
+            addClicks(fgW, hard, INCLUDED, null);
+            addClicks(bgW, hard, EXCLUDED, excluded);
+            product = Gmm.fit(features, fgW);
+            backdrop = Gmm.fit(features, bgW);
+            fg = new boolean[n];
+            if (product == null || backdrop == null) {
+                return;
+            }
+            priorCost = priorCost(prior, excluded, n, knobs.prior());
+            colourCost = new float[n];
+            // one graph for every round: the edges stay, the terminals change, and the flow found carries over
+            g = new GraphCut(w, h);
+            for (int i = 0; i < n; i++) {
+                if (i % w < w - 1) g.edge(i, 0, right[i]);
+                if (i / w < h - 1) g.edge(i, 2, down[i]);
+            }
+            productComp = new int[n];
+            backdropComp = new int[n];
+            Arrays.fill(productComp, -1);
+            Arrays.fill(backdropComp, -1);
         }
-        addClicks(fgW, hard, INCLUDED, null);
-        addClicks(bgW, hard, EXCLUDED, excluded);
-        Gmm product = Gmm.fit(features, fgW);
-        Gmm backdrop = Gmm.fit(features, bgW);
-        boolean[] fg = new boolean[n];
-        if (product == null || backdrop == null) {
-            return new Cut(fg, 0);
+
+        /** Rounds cut so far. */
+        public int done() {
+            return done;
         }
-        int area = 0, backed = 0;
-        float[] priorCost = priorCost(prior, excluded, n, knobs.prior());
-        // per free cell: -ln p(colour | backdrop) + ln p(colour | product); > 0 where colour says product
-        float[] colourCost = new float[n];
-        // one graph for every round: the edges stay, the terminals change, and the flow found carries over
-        GraphCut g = new GraphCut(w, h);
-        for (int i = 0; i < n; i++) {
-            if (i % w < w - 1) g.edge(i, 0, right[i]);
-            if (i / w < h - 1) g.edge(i, 2, down[i]);
-        }
-        for (int round = 0; round < BoxCut.ROUNDS; round++) {
+
+        /**
+         * One more round: the models refitted from the last round's labels (the first round: from the box),
+         * every free cell labelled by a minimum cut. False when no models could be fitted (nothing is cut).
+         */
+        public boolean next() {
+            if (g == null) return false;
+            if (done > 0) {
+                for (int i = 0; i < n; i++) {
+                    fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
+                    bgW[i] = fg[i] || excluded[i] ? 0 : 1;
+                }
+                addClicks(fgW, hard, INCLUDED, null);
+                addClicks(bgW, hard, EXCLUDED, excluded);
+                product = product.refit(features, fgW, productComp);
+                backdrop = backdrop.refit(features, bgW, backdropComp);
+            }
             for (int i = 0; i < n; i++) {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
                 } else {
-                    colourCost[i] = (float) (backdrop.cost(features, i) - product.cost(features, i));
+                    colourCost[i] = (float) (backdrop.cost(features, i, backdropComp) - product.cost(features, i, productComp));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
             }
@@ -85,17 +150,14 @@ public final class GrabCut {
                     if (colourCost[i] > 0) backed++;
                 }
             }
-            if (round == BoxCut.ROUNDS - 1) break;
-            for (int i = 0; i < n; i++) {
-                fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
-                bgW[i] = fg[i] || excluded[i] ? 0 : 1;
-            }
-            addClicks(fgW, hard, INCLUDED, null);
-            addClicks(bgW, hard, EXCLUDED, excluded);
-            product = product.refit(features, fgW);
-            backdrop = backdrop.refit(features, bgW);
+            done++;
+            return true;
         }
-        return new Cut(fg, area == 0 ? 0 : backed / (double) area);
+
+        /** The last round's cut (nothing before the first). */
+        public Cut cut() {
+            return new Cut(fg.clone(), area == 0 ? 0 : backed / (double) area);
+        }
     }
 
     /**

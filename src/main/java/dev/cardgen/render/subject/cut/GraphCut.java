@@ -20,6 +20,8 @@ public final class GraphCut {
 
     private final int w;
     private final int h;
+    /** Index step to the neighbour in direction k (right, left, down, up). */
+    private final int[] step;
     /** Residual capacity of the edge from pixel i towards its neighbour k: {@code cap[4 * i + k]}. */
     private final float[] cap;
     /** Residual terminal capacity: > 0 from the source, < 0 to the sink. */
@@ -48,6 +50,7 @@ public final class GraphCut {
     public GraphCut(int w, int h) {
         this.w = w;
         this.h = h;
+        step = new int[] {1, -1, w, -w};
         int n = w * h;
         cap = new float[4 * n];
         term = new float[n];
@@ -102,12 +105,7 @@ public final class GraphCut {
     }
 
     private int neighbour(int i, int k) {
-        switch (k) {
-            case RIGHT: return i + 1;
-            case LEFT: return i - 1;
-            case DOWN: return i + w;
-            default: return i - w;
-        }
+        return i + step[k];
     }
 
     private boolean inside(int i, int k) {
@@ -229,15 +227,20 @@ public final class GraphCut {
     /** Pushes the bottleneck along source -> ... -> s -> t -> ... -> sink, where s reaches t by direction k. */
     private void augment(int s, int k) {
         int t = neighbour(s, k);
-        int rs = root(s);
-        int rt = root(t);
-        float flow = Math.min(cap[4 * s + k], Math.min(term[rs], -term[rt]));
-        for (int i = s; parent[i] != TERMINAL; i = neighbour(i, parent[i])) {
-            flow = Math.min(flow, cap[4 * neighbour(i, parent[i]) + (parent[i] ^ 1)]);
+        // one walk up each tree finds both the bottleneck and the root (min is exact in any order)
+        float flow = cap[4 * s + k];
+        int rs = s;
+        while (parent[rs] != TERMINAL) {
+            int up = neighbour(rs, parent[rs]);
+            flow = Math.min(flow, cap[4 * up + (parent[rs] ^ 1)]);
+            rs = up;
         }
-        for (int i = t; parent[i] != TERMINAL; i = neighbour(i, parent[i])) {
-            flow = Math.min(flow, cap[4 * i + parent[i]]);
+        int rt = t;
+        while (parent[rt] != TERMINAL) {
+            flow = Math.min(flow, cap[4 * rt + parent[rt]]);
+            rt = neighbour(rt, parent[rt]);
         }
+        flow = Math.min(flow, Math.min(term[rs], -term[rt]));
 
         cap[4 * s + k] -= flow;
         cap[4 * t + (k ^ 1)] += flow;
@@ -269,13 +272,6 @@ public final class GraphCut {
         if (term[rt] >= 0) {
             orphan(rt);
         }
-    }
-
-    private int root(int i) {
-        while (parent[i] != TERMINAL) {
-            i = neighbour(i, parent[i]);
-        }
-        return i;
     }
 
     private void orphan(int i) {
