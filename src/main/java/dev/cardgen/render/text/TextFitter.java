@@ -169,13 +169,12 @@ public final class TextFitter {
         for (LineBreaks.Unit unit : LineBreaks.units(text)) {
             String word = unit.text();
             double w = width(face, size, word, rtl);
-            String joint = unit.spaced() ? " " : "";
-            String candidate = line.isEmpty() ? word : line + joint + word;
+            // The estimate sums widths: a candidate line is built as a string only to be measured whole.
             double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + (unit.spaced() ? space : 0) + w)
-                    : drawn(face, size, candidate, rtl).width();
+                    : drawn(face, size, line.isEmpty() ? word : line + (unit.spaced() ? " " : "") + word, rtl).width();
             if (candidateWidth <= maxWidth) {
-                line.setLength(0);
-                line.append(candidate);
+                if (!line.isEmpty() && unit.spaced()) line.append(' ');
+                line.append(word);
                 lineWidth = candidateWidth;
                 continue;
             }
