@@ -16,8 +16,9 @@ import java.util.List;
  */
 record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height) {
 
-    static FactList fit(List<String> facts, FontSet.Face face, double s, int width, int maxHeight, boolean icons,
+    static FactList fit(List<String> rawFacts, FontSet.Face face, double s, int width, int maxHeight, boolean icons,
                         int columns) {
+        List<String> facts = rawFacts.stream().map(Texts::clean).toList(); // once, not at every size tried
         int cols = Math.max(1, Math.min(columns, facts.size()));
         float max = (float) (TypeScale.FACT_MAX * s), min = (float) (TypeScale.FACT_MIN * s);
         if (facts.isEmpty()) return new FactList(List.of(), List.of(), 0, 0);
@@ -63,7 +64,7 @@ record FactList(List<Box> boxes, List<FittedText> texts, int indent, int height)
         for (int r = 0; r < rows; r++) {
             int rowH = 0;
             for (int c = 0; c < cols && r * cols + c < facts.size(); c++) {
-                FittedText t = TextFitter.wrap(Texts.clean(facts.get(r * cols + c)), face, size, colW - indent);
+                FittedText t = TextFitter.wrap(facts.get(r * cols + c), face, size, colW - indent);
                 if (t.lines().size() > maxLines) return null;
                 texts.add(t);
                 rowH = Math.max(rowH, Math.max(minRow, t.height()));

@@ -3,6 +3,7 @@ package dev.cardgen.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.WebhookReceiver;
@@ -283,7 +284,7 @@ class KillIT {
     private static final Map<Process, Integer> PORTS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * The packaged jar as production runs it, with a short job lease so the test need not wait 30 s, and
+     * The packaged jar as production runs it (C1 only, as every test launch), with a short job lease so the test need not wait 30 s, and
      * two workers whatever the machine (the batch's items then run one at a time beside the held delivery).
      */
     private static Process launch(String jdbc, Path work, String name) throws Exception {
@@ -291,8 +292,9 @@ class KillIT {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true",
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(PackagedApp.TEST_JVM_OPTIONS);
+        cmd.addAll(List.of("-Djava.awt.headless=true",
                 "-Dquarkus.http.port=" + port, "-Dcardgen.public-base-url=http://127.0.0.1:" + port,
                 "-Dquarkus.datasource.jdbc.url=" + jdbc,
                 "-Dquarkus.datasource.username=postgres", "-Dquarkus.datasource.password=postgres",

@@ -380,8 +380,9 @@ class PlaygroundBrowserTest {
         return out.toAbsolutePath();
     }
 
+    /** Checked at once, then every 100 ms (Awaitility's first check otherwise waits one interval). */
     private static void until(Callable<Boolean> condition) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(condition);
+        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100)).until(condition);
     }
 
     private static String text(String css) throws Exception {

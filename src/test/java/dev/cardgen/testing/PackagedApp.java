@@ -30,6 +30,15 @@ public final class PackagedApp implements AutoCloseable {
 
     private static final Pattern INSTANCE = Pattern.compile("Job dispatcher (inst_\\w+)");
 
+    /**
+     * JVM options for an instance a test starts to check behaviour, not speed: C1 only
+     * ({@code -XX:TieredStopAtLevel=1}, as the test JVMs run), which takes about 40 % of the CPU off a
+     * start, most of it C2 compiling start-up code an instance that lives seconds never runs again.
+     * Production and the benches keep the JVM's defaults; the same option is the {@code quarkus.test.arg-line}
+     * of the {@code @QuarkusIntegrationTest}s (pom.xml).
+     */
+    public static final List<String> TEST_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
     private final Process process;
     private final Path log;
     private final String baseUri;
@@ -40,9 +49,12 @@ public final class PackagedApp implements AutoCloseable {
         this.baseUri = baseUri;
     }
 
-    /** Starts an instance with these {@code -D} settings and waits until {@code /q/health/ready} is 200. */
+    /**
+     * Starts an instance with {@link #TEST_JVM_OPTIONS} and these {@code -D} settings, and waits until
+     * {@code /q/health/ready} is 200.
+     */
     public static PackagedApp start(String name, Map<String, String> settings, Duration timeout) throws IOException {
-        return start(name, List.of(), Map.of(), settings, timeout);
+        return start(name, TEST_JVM_OPTIONS, Map.of(), settings, timeout);
     }
 
     /**

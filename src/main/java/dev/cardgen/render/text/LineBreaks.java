@@ -38,7 +38,7 @@ public final class LineBreaks {
             int start = 0;
             // Every ideographic character is at or above U+2E80: a word without one is never broken (and
             // needs no grapheme iterator, which the fitter would otherwise make for every word it wraps).
-            for (int at : word.chars().anyMatch(ch -> ch >= 0x2E80) ? inside(word) : List.<Integer>of()) {
+            for (int at : hasIdeographBlock(word) ? inside(word) : List.<Integer>of()) {
                 out.add(new Unit(word.substring(start, at), spaced));
                 spaced = false;
                 start = at;
@@ -46,6 +46,12 @@ public final class LineBreaks {
             out.add(new Unit(word.substring(start), spaced));
         }
         return out;
+    }
+
+    /** Any char at or above U+2E80 (a loop: the fitter asks for every word of every wrap it makes). */
+    private static boolean hasIdeographBlock(String word) {
+        for (int i = 0; i < word.length(); i++) if (word.charAt(i) >= 0x2E80) return true;
+        return false;
     }
 
     /** Break opportunities inside a word without spaces, as offsets; between graphemes only. */

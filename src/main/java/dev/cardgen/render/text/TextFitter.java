@@ -62,7 +62,6 @@ public final class TextFitter {
                 if (!exact) INKS.put(shapedKey, ink);
             }
         }
-        if (INKS.size() > 100_000) INKS.clear();
         INKS.put(key, ink);
         return ink;
     }
@@ -76,7 +75,8 @@ public final class TextFitter {
     /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
     private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {}
 
-    private static final java.util.Map<InkKey, Ink> INKS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** At most 100,000 measurements (a few MB: an entry holds a word's or a line's key and four numbers). */
+    private static final RecentCache<InkKey, Ink> INKS = new RecentCache<>(50_000);
 
     /** Largest size in [min, max] (1/2 px steps) whose wrap fits; null when text is absent. */
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
@@ -137,7 +137,6 @@ public final class TextFitter {
         FittedText cached = WRAPS.get(key);
         if (cached != null) return cached;
         FittedText t = wrapUncached(text, face, size, maxWidth);
-        if (WRAPS.size() > 8_000) WRAPS.clear(); // at most a few MB: a wrap holds one field's text
         WRAPS.put(key, t);
         return t;
     }
@@ -148,7 +147,8 @@ public final class TextFitter {
      */
     private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {}
 
-    private static final java.util.Map<WrapKey, FittedText> WRAPS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** At most 8,000 wraps: a few MB, a wrap holds one field's text. */
+    private static final RecentCache<WrapKey, FittedText> WRAPS = new RecentCache<>(4_000);
 
     private static FittedText wrapUncached(String text, FontSet.Face face, float size, int maxWidth) {
         boolean rtl = FontSet.rightToLeft(text); // the text is the whole field: one paragraph, one direction
@@ -169,13 +169,12 @@ public final class TextFitter {
         for (LineBreaks.Unit unit : LineBreaks.units(text)) {
             String word = unit.text();
             double w = width(face, size, word, rtl);
-            String joint = unit.spaced() ? " " : "";
-            String candidate = line.isEmpty() ? word : line + joint + word;
+            // The estimate sums widths: a candidate line is built as a string only to be measured whole.
             double candidateWidth = estimate ? (line.isEmpty() ? w : lineWidth + (unit.spaced() ? space : 0) + w)
-                    : drawn(face, size, candidate, rtl).width();
+                    : drawn(face, size, line.isEmpty() ? word : line + (unit.spaced() ? " " : "") + word, rtl).width();
             if (candidateWidth <= maxWidth) {
-                line.setLength(0);
-                line.append(candidate);
+                if (!line.isEmpty() && unit.spaced()) line.append(' ');
+                line.append(word);
                 lineWidth = candidateWidth;
                 continue;
             }

@@ -17,6 +17,9 @@ public record Texts(String title, String subtitle, List<String> facts, String ba
      * (U+00A0, U+2007, U+202F) stay: Roboto draws them and they keep "10 kg" on one line.
      */
     public static String clean(String text) {
+        // Most fields are clean already: no copy, so the fitter's cache keys stay the very same string
+        // (hash kept, equal at first sight) however often a layout asks for it.
+        if (isClean(text)) return text;
         StringBuilder b = new StringBuilder(text.length());
         boolean space = false;
         for (int i = 0; i < text.length(); ) {
@@ -31,6 +34,17 @@ public record Texts(String title, String subtitle, List<String> facts, String ba
             b.appendCodePoint(cp);
         }
         return b.toString();
+    }
+
+    /** No whitespace but single U+0020 spaces between other characters: {@link #clean} would return it unchanged. */
+    private static boolean isClean(String text) {
+        int last = text.length() - 1;
+        for (int i = 0; i <= last; ) {
+            int cp = text.codePointAt(i);
+            if (Character.isWhitespace(cp) && (cp != ' ' || i == 0 || i == last || text.charAt(i + 1) == ' ')) return false;
+            i += Character.charCount(cp);
+        }
+        return true;
     }
 
     /** A badge as it is drawn: in capitals. */
