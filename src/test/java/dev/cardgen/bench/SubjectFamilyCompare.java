@@ -15,7 +15,10 @@ import java.util.function.ToDoubleFunction;
  * the same) is higher than A's; the line shows what that choice gives on the family left out. Twice:
  * with each photo scored by its IoU (a decline 0), and with a wrong cut-out (detected at IoU below
  * 0.8) scored 0 too, no better than a decline, as the stage's discipline holds a partial cut-out
- * reported as found to be worse than a decline. Usage: SubjectFamilyCompare a.tsv b.tsv [labelA] [labelB].
+ * reported as found to be worse than a decline. A third time for rules that only decline: with that
+ * scoring a declined wrong cut-out ties with it, so B is also chosen when it keeps at least A's score on
+ * the other families with fewer wrong cut-outs there (the honest answer preferred at no cost).
+ * Usage: SubjectFamilyCompare a.tsv b.tsv [labelA] [labelB].
  */
 public final class SubjectFamilyCompare {
 
@@ -38,10 +41,12 @@ public final class SubjectFamilyCompare {
         System.out.printf("A = %s%nB = %s%n%n", la, lb);
         System.out.print(sideBySide(aa, bb));
         System.out.println();
-        System.out.print(leaveOneOut(aa, bb, FamilyResult::iou, "IoU, a decline 0"));
+        System.out.print(leaveOneOut(aa, bb, FamilyResult::iou, "IoU, a decline 0", false));
         System.out.println();
-        System.out.print(leaveOneOut(aa, bb, r -> r.iou() >= FamilyTables.WRONG_BELOW ? r.iou() : 0,
-                "IoU, a decline and a wrong cut-out 0"));
+        ToDoubleFunction<FamilyResult> rightOnly = r -> r.iou() >= FamilyTables.WRONG_BELOW ? r.iou() : 0;
+        System.out.print(leaveOneOut(aa, bb, rightOnly, "IoU, a decline and a wrong cut-out 0", false));
+        System.out.println();
+        System.out.print(leaveOneOut(aa, bb, rightOnly, "IoU, a decline and a wrong cut-out 0; a tie goes to fewer wrong cut-outs", true));
     }
 
     static String sideBySide(List<FamilyResult> a, List<FamilyResult> b) {
@@ -60,7 +65,8 @@ public final class SubjectFamilyCompare {
     }
 
     /** Leave one family out with each product photo scored by {@code score} (a declined photo's IoU is 0). */
-    static String leaveOneOut(List<FamilyResult> a, List<FamilyResult> b, ToDoubleFunction<FamilyResult> score, String scored) {
+    static String leaveOneOut(List<FamilyResult> a, List<FamilyResult> b, ToDoubleFunction<FamilyResult> score, String scored,
+                              boolean fewerWrongBreaksTie) {
         Map<String, Double> ma = familyMeans(a, score), mb = familyMeans(b, score);
         Map<String, FamilyTables.Line> fa = byFamily(a), fb = byFamily(b);
         StringBuilder sb = new StringBuilder("Leave one family out (each photo scored by " + scored
@@ -71,7 +77,7 @@ public final class SubjectFamilyCompare {
         double sumChoice = 0, sumA = 0, sumB = 0;
         for (String out : ma.keySet()) {
             double sa = othersMean(ma, out), sbv = othersMean(mb, out);
-            boolean pickB = sbv > sa;
+            boolean pickB = sbv > sa || fewerWrongBreaksTie && sbv >= sa && othersWrong(fb, out) < othersWrong(fa, out);
             if (pickB) chooseB++;
             sumChoice += pickB ? mb.get(out) : ma.get(out);
             sumA += ma.get(out);
@@ -105,6 +111,10 @@ public final class SubjectFamilyCompare {
             if (!l.group().equals("all")) out.put(l.group(), l);
         }
         return out;
+    }
+
+    private static int othersWrong(Map<String, FamilyTables.Line> lines, String out) {
+        return lines.entrySet().stream().filter(e -> !e.getKey().equals(out)).mapToInt(e -> e.getValue().wrong()).sum();
     }
 
     private static double othersMean(Map<String, Double> means, String out) {
