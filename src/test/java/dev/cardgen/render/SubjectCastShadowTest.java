@@ -27,9 +27,7 @@ class SubjectCastShadowTest {
     @ValueSource(strings = {"cork/SHOE_PAIR/5", "cork/MUG/3", "meadow/MUG/3", "raw-wood/BANANA/0", "patterned-paper/BOTTLE_PAIR/5",
         "sweep-blue/BOTTLE_PAIR/4", "sweep-green/BOX/3", "sweep-yellow/BANANA/0"})
     void theCutOutLeavesTheCastShadowOut(String name) {
-        BackdropFamilies.Spec spec = BackdropFamilies.specs("tuning").stream()
-                .filter(s -> s.name().equals(name)).findFirst().orElseThrow();
-        BackdropFamilies.FamilyScene scene = BackdropFamilies.make(spec, W, H);
+        BackdropFamilies.FamilyScene scene = BackdropFamilies.tuning(name, W, H);
         Subject subject = SubjectExtractor.extract(scene.scene().image());
         assertTrue(subject.detected(), "detected");
         byte[] m = ((DataBufferByte) subject.mask().getRaster().getDataBuffer()).getData();

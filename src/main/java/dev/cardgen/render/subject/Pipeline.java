@@ -31,7 +31,7 @@ final class Pipeline {
         }
         Backdrop backdrop = Backdrop.classify(g);
         Opinion opinion = Opinion.of(model, g);
-        if (opinion != null && backdrop.asksModel()) {
+        if (opinion != null) {
             opinion.start(); // the model runs on its own thread beside steps 2-4
         }
         Mask mask = backdrop.propose();

@@ -33,11 +33,6 @@ public sealed interface Backdrop permits Plain, Blurred, Textured {
         return mask;
     }
 
-    /** Whether the judge always weighs the model's opinion: off plain backdrops (decision 0007). */
-    default boolean asksModel() {
-        return true;
-    }
-
     /** Step 5: decline or accept, with the model's second opinion ({@code opinion} null: the cues alone). */
     Verdict judge(Mask mask, Opinion opinion);
 
