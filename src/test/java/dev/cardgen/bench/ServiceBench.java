@@ -368,14 +368,32 @@ public final class ServiceBench {
             List<PackagedApp> apps = new ArrayList<>();
             try {
                 startPinned("bench-scale", instances, apps);
+                // PostgreSQL and this client share the instances' cores, as much per instance in both runs (a replica's
+                // share of the database and of its clients); with them on a core of their own, the one-instance run had a
+                // core for its database that the two instances have to give up (BENCH_SCALE_SHARED=no: as before).
+                String cores = String.join(",", java.util.Arrays.copyOf(env("BENCH_SCALE_CPUS", "0,1").split(","), instances));
+                if (!"no".equals(env("BENCH_SCALE_SHARED", "yes"))) {
+                    pinPostgresAndClient(cores);
+                }
                 base = apps.get(0).baseUri();
                 String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
-                for (PackagedApp app : apps) { // warm each instance's path once
+                int warmup = Integer.parseInt(env("BENCH_SCALE_WARMUP", "1"));
+                for (PackagedApp app : apps) { // warm each instance's path
                     base = app.baseUri();
-                    runGeneration(asset);
+                    for (int w = 0; w < warmup; w++) {
+                        runGeneration(asset);
+                    }
                 }
                 ExecutorService pool = Executors.newFixedThreadPool(n);
                 List<Future<Long>> all = new ArrayList<>();
+                long[] cpu0 = new long[instances];
+                long[] jit0 = new long[instances];
+                for (int i = 0; i < instances; i++) {
+                    cpu0[i] = cpuMillis(apps.get(i).process().pid());
+                    jit0[i] = jitMillis(apps.get(i).process().pid());
+                }
+                long pg0 = postgresCpuMillis();
+                long client0 = cpuMillis(ProcessHandle.current().pid());
                 long t0 = System.nanoTime();
                 for (int i = 0; i < n; i++) {
                     String target = apps.get(i % instances).baseUri();
@@ -387,6 +405,15 @@ public final class ServiceBench {
                 }
                 pool.shutdown();
                 long wall = (System.nanoTime() - t0) / 1_000_000;
+                // Where the two cores went during the burst: each instance, PostgreSQL (every backend), this client.
+                StringBuilder cpu = new StringBuilder();
+                for (int i = 0; i < instances; i++) {
+                    long ms = cpuMillis(apps.get(i).process().pid()) - cpu0[i];
+                    cpu.append(String.format("instance %d %.1f s (%.0f %% of its core; JIT %.1f s), ", i, ms / 1000.0, 100.0 * ms / wall,
+                            (jitMillis(apps.get(i).process().pid()) - jit0[i]) / 1000.0));
+                }
+                System.out.printf("scale:   CPU in those %.1f s: %sPostgreSQL %.1f s, this client %.1f s%n", wall / 1000.0, cpu,
+                        (postgresCpuMillis() - pg0) / 1000.0, (cpuMillis(ProcessHandle.current().pid()) - client0) / 1000.0);
                 double perMinute = n * 3 * 60_000.0 / wall;
                 if (instances == 1) {
                     single = perMinute;
@@ -398,8 +425,25 @@ public final class ServiceBench {
                 for (PackagedApp app : apps) {
                     app.close();
                 }
+                pinPostgresAndClient(String.join(",", env("BENCH_SCALE_CPUS", "0,1").split(",")));
             }
         }
+    }
+
+    /** Restricts this bench's PostgreSQL (the server, so every later backend too, and each running backend) and this process to {@code cores}. */
+    private void pinPostgresAndClient(String cores) throws Exception {
+        String port = "-p " + postgres.getPort() + " ";
+        List<ProcessHandle> pg = ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/postgres ") && c.contains(port)).orElse(false))
+                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants())).toList();
+        for (ProcessHandle h : pg) {
+            run("taskset", "-a", "-p", "-c", cores, Long.toString(h.pid()));
+        }
+        run("taskset", "-a", "-p", "-c", cores, Long.toString(ProcessHandle.current().pid()));
+    }
+
+    /** CPU so far of a process's JIT compiler threads (ms). */
+    private static long jitMillis(long pid) throws IOException {
+        return StartupBench.threadCpu(pid).entrySet().stream().filter(e -> e.getKey().contains("compiler")).mapToLong(Map.Entry::getValue).sum();
     }
 
     /**
@@ -428,6 +472,20 @@ public final class ServiceBench {
                 "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
                 "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
                 "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
+    }
+
+    /** CPU so far of this bench's PostgreSQL (a daemon, not this process's child): the server and every backend still running (ms). */
+    long postgresCpuMillis() {
+        String port = "-p " + postgres.getPort() + " ";
+        return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/postgres ") && c.contains(port)).orElse(false))
+                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants()))
+                .mapToLong(h -> {
+                    try {
+                        return cpuMillis(h.pid());
+                    } catch (IOException gone) {
+                        return 0;
+                    }
+                }).sum();
     }
 
     /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */
