@@ -358,12 +358,15 @@ public final class ServiceBench {
 
     /**
      * One instance against two on one PostgreSQL, each the smallest container (one worker) and each
-     * pinned to its own core (BENCH_SCALE_CPUS, "0,1"): BENCH_GENERATIONS (12) 3-variant generations
-     * submitted at once, spread over the instances; variants per minute and POST → done.
+     * pinned to its own core (BENCH_SCALE_CPUS, "0,1"), PostgreSQL and this client on the instances'
+     * cores (BENCH_SCALE_SHARED=no: on any core): after BENCH_SCALE_WARMUP (1) generations per
+     * instance, BENCH_GENERATIONS (12) 3-variant generations submitted at once, spread over the
+     * instances; variants per minute, POST → done, and the CPU of each process in the burst.
      */
     void scale() throws Exception {
         int n = Integer.parseInt(env("BENCH_GENERATIONS", "12"));
         double single = 0;
+        double singleCpu = 0;
         for (int instances = 1; instances <= 2; instances++) {
             List<PackagedApp> apps = new ArrayList<>();
             try {
@@ -407,17 +410,25 @@ public final class ServiceBench {
                 long wall = (System.nanoTime() - t0) / 1_000_000;
                 // Where the two cores went during the burst: each instance, PostgreSQL (every backend), this client.
                 StringBuilder cpu = new StringBuilder();
+                long instancesCpu = 0;
                 for (int i = 0; i < instances; i++) {
                     long ms = cpuMillis(apps.get(i).process().pid()) - cpu0[i];
+                    instancesCpu += ms;
                     cpu.append(String.format("instance %d %.1f s (%.0f %% of its core; JIT %.1f s), ", i, ms / 1000.0, 100.0 * ms / wall,
                             (jitMillis(apps.get(i).process().pid()) - jit0[i]) / 1000.0));
                 }
                 System.out.printf("scale:   CPU in those %.1f s: %sPostgreSQL %.1f s, this client %.1f s%n", wall / 1000.0, cpu,
                         (postgresCpuMillis() - pg0) / 1000.0, (cpuMillis(ProcessHandle.current().pid()) - client0) / 1000.0);
                 double perMinute = n * 3 * 60_000.0 / wall;
+                double cpuPerVariant = instancesCpu / (n * 3.0);
                 if (instances == 1) {
                     single = perMinute;
+                    singleCpu = cpuPerVariant;
                 }
+                // What the shared VM changes least: the instances' CPU per variant. If each instance had a core to itself all
+                // through the burst, the ratio would be instances × (one's CPU per variant / this run's), the tail not counted.
+                System.out.printf("scale:   the instances' CPU per variant %.0f ms; with a core each to themselves: %.2fx one (tail not counted)%n",
+                        cpuPerVariant, instances * singleCpu / cpuPerVariant);
                 System.out.printf("scale: %d instance(s), %d generations of 3 variants at once: all done in %d ms = %.0f variants per minute (%.2fx one)%n",
                         instances, n, wall, perMinute, perMinute / single);
                 report("scale:   POST → done of each (ms), " + instances + " instance(s)", each);
