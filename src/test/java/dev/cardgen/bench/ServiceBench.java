@@ -443,10 +443,7 @@ public final class ServiceBench {
 
     /** Restricts this bench's PostgreSQL (the server, so every later backend too, and each running backend) and this process to {@code cores}. */
     private void pinPostgresAndClient(String cores) throws Exception {
-        String port = "-p " + postgres.getPort() + " ";
-        List<ProcessHandle> pg = ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/postgres ") && c.contains(port)).orElse(false))
-                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants())).toList();
-        for (ProcessHandle h : pg) {
+        for (ProcessHandle h : postgresProcesses()) {
             run("taskset", "-a", "-p", "-c", cores, Long.toString(h.pid()));
         }
         run("taskset", "-a", "-p", "-c", cores, Long.toString(ProcessHandle.current().pid()));
@@ -485,18 +482,22 @@ public final class ServiceBench {
                 "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
     }
 
-    /** CPU so far of this bench's PostgreSQL (a daemon, not this process's child): the server and every backend still running (ms). */
-    long postgresCpuMillis() {
+    /** This bench's PostgreSQL server (a daemon, not this process's child, found by its port) and its running backends. */
+    private List<ProcessHandle> postgresProcesses() {
         String port = "-p " + postgres.getPort() + " ";
         return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/postgres ") && c.contains(port)).orElse(false))
-                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants()))
-                .mapToLong(h -> {
-                    try {
-                        return cpuMillis(h.pid());
-                    } catch (IOException gone) {
-                        return 0;
-                    }
-                }).sum();
+                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants())).toList();
+    }
+
+    /** CPU so far of this bench's PostgreSQL: the server and every backend still running (ms). */
+    long postgresCpuMillis() {
+        return postgresProcesses().stream().mapToLong(h -> {
+            try {
+                return cpuMillis(h.pid());
+            } catch (IOException gone) {
+                return 0;
+            }
+        }).sum();
     }
 
     /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */
