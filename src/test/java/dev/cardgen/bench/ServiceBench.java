@@ -358,24 +358,45 @@ public final class ServiceBench {
 
     /**
      * One instance against two on one PostgreSQL, each the smallest container (one worker) and each
-     * pinned to its own core (BENCH_SCALE_CPUS, "0,1"): BENCH_GENERATIONS (12) 3-variant generations
-     * submitted at once, spread over the instances; variants per minute and POST → done.
+     * pinned to its own core (BENCH_SCALE_CPUS, "0,1"), PostgreSQL and this client on the instances'
+     * cores (BENCH_SCALE_SHARED=no: on any core): after BENCH_SCALE_WARMUP (1) generations per
+     * instance, BENCH_GENERATIONS (12) 3-variant generations submitted at once, spread over the
+     * instances; variants per minute, POST → done, and the CPU of each process in the burst.
      */
     void scale() throws Exception {
         int n = Integer.parseInt(env("BENCH_GENERATIONS", "12"));
         double single = 0;
+        double singleCpu = 0;
         for (int instances = 1; instances <= 2; instances++) {
             List<PackagedApp> apps = new ArrayList<>();
             try {
                 startPinned("bench-scale", instances, apps);
+                // PostgreSQL and this client share the instances' cores, as much per instance in both runs (a replica's
+                // share of the database and of its clients); with them on a core of their own, the one-instance run had a
+                // core for its database that the two instances have to give up (BENCH_SCALE_SHARED=no: as before).
+                String cores = String.join(",", java.util.Arrays.copyOf(env("BENCH_SCALE_CPUS", "0,1").split(","), instances));
+                if (!"no".equals(env("BENCH_SCALE_SHARED", "yes"))) {
+                    pinPostgresAndClient(cores);
+                }
                 base = apps.get(0).baseUri();
                 String asset = uploadAsset(BadUploads.photoJpeg(4000, 3000));
-                for (PackagedApp app : apps) { // warm each instance's path once
+                int warmup = Integer.parseInt(env("BENCH_SCALE_WARMUP", "1"));
+                for (PackagedApp app : apps) { // warm each instance's path
                     base = app.baseUri();
-                    runGeneration(asset);
+                    for (int w = 0; w < warmup; w++) {
+                        runGeneration(asset);
+                    }
                 }
                 ExecutorService pool = Executors.newFixedThreadPool(n);
                 List<Future<Long>> all = new ArrayList<>();
+                long[] cpu0 = new long[instances];
+                long[] jit0 = new long[instances];
+                for (int i = 0; i < instances; i++) {
+                    cpu0[i] = cpuMillis(apps.get(i).process().pid());
+                    jit0[i] = jitMillis(apps.get(i).process().pid());
+                }
+                long pg0 = postgresCpuMillis();
+                long client0 = cpuMillis(ProcessHandle.current().pid());
                 long t0 = System.nanoTime();
                 for (int i = 0; i < n; i++) {
                     String target = apps.get(i % instances).baseUri();
@@ -387,10 +408,27 @@ public final class ServiceBench {
                 }
                 pool.shutdown();
                 long wall = (System.nanoTime() - t0) / 1_000_000;
+                // Where the two cores went during the burst: each instance, PostgreSQL (every backend), this client.
+                StringBuilder cpu = new StringBuilder();
+                long instancesCpu = 0;
+                for (int i = 0; i < instances; i++) {
+                    long ms = cpuMillis(apps.get(i).process().pid()) - cpu0[i];
+                    instancesCpu += ms;
+                    cpu.append(String.format("instance %d %.1f s (%.0f %% of its core; JIT %.1f s), ", i, ms / 1000.0, 100.0 * ms / wall,
+                            (jitMillis(apps.get(i).process().pid()) - jit0[i]) / 1000.0));
+                }
+                System.out.printf("scale:   CPU in those %.1f s: %sPostgreSQL %.1f s, this client %.1f s%n", wall / 1000.0, cpu,
+                        (postgresCpuMillis() - pg0) / 1000.0, (cpuMillis(ProcessHandle.current().pid()) - client0) / 1000.0);
                 double perMinute = n * 3 * 60_000.0 / wall;
+                double cpuPerVariant = instancesCpu / (n * 3.0);
                 if (instances == 1) {
                     single = perMinute;
+                    singleCpu = cpuPerVariant;
                 }
+                // What the shared VM changes least: the instances' CPU per variant. If each instance had a core to itself all
+                // through the burst, the ratio would be instances × (one's CPU per variant / this run's), the tail not counted.
+                System.out.printf("scale:   the instances' CPU per variant %.0f ms; with a core each to themselves: %.2fx one (tail not counted)%n",
+                        cpuPerVariant, instances * singleCpu / cpuPerVariant);
                 System.out.printf("scale: %d instance(s), %d generations of 3 variants at once: all done in %d ms = %.0f variants per minute (%.2fx one)%n",
                         instances, n, wall, perMinute, perMinute / single);
                 report("scale:   POST → done of each (ms), " + instances + " instance(s)", each);
@@ -398,8 +436,22 @@ public final class ServiceBench {
                 for (PackagedApp app : apps) {
                     app.close();
                 }
+                pinPostgresAndClient(String.join(",", env("BENCH_SCALE_CPUS", "0,1").split(",")));
             }
         }
+    }
+
+    /** Restricts this bench's PostgreSQL (the server, so every later backend too, and each running backend) and this process to {@code cores}. */
+    private void pinPostgresAndClient(String cores) throws Exception {
+        for (ProcessHandle h : postgresProcesses()) {
+            run("taskset", "-a", "-p", "-c", cores, Long.toString(h.pid()));
+        }
+        run("taskset", "-a", "-p", "-c", cores, Long.toString(ProcessHandle.current().pid()));
+    }
+
+    /** CPU so far of a process's JIT compiler threads (ms). */
+    private static long jitMillis(long pid) throws IOException {
+        return StartupBench.threadCpu(pid).entrySet().stream().filter(e -> e.getKey().contains("compiler")).mapToLong(Map.Entry::getValue).sum();
     }
 
     /**
@@ -428,6 +480,24 @@ public final class ServiceBench {
                 "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
                 "cardgen.bootstrap-key", KEY, "cardgen.signing-key", "bench", "cardgen.rate-limit.per-second", "0",
                 "cardgen.quota.monthly-variants", "1000000", "cardgen.storage.fs.root", work.resolve("blobs").toString());
+    }
+
+    /** This bench's PostgreSQL server (a daemon, not this process's child, found by its port) and its running backends. */
+    private List<ProcessHandle> postgresProcesses() {
+        String port = "-p " + postgres.getPort() + " ";
+        return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/postgres ") && c.contains(port)).orElse(false))
+                .flatMap(server -> java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants())).toList();
+    }
+
+    /** CPU so far of this bench's PostgreSQL: the server and every backend still running (ms). */
+    long postgresCpuMillis() {
+        return postgresProcesses().stream().mapToLong(h -> {
+            try {
+                return cpuMillis(h.pid());
+            } catch (IOException gone) {
+                return 0;
+            }
+        }).sum();
     }
 
     /** POST → done of one 3-variant generation created at the instance at {@code target} (ms). */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cold-start matrix of the packaged service: for each JVM option set (BENCH_STARTUP_JVM,
@@ -18,8 +19,10 @@ import java.util.List;
  * {@code yes,no}; {@code no} alone: a serverless replica's start), BENCH_STARTS starts (5) of:
  * process start → /q/health/ready, process start → {@code done} of a first 3-variant generation, the
  * service's CPU time at both (what a loaded, shared machine changes least), RSS when idle after ready
- * and its peak during that generation. The load average is printed with every set: the build VM is
- * shared.
+ * and its peak during that generation (BENCH_IDLE_RSS=no skips the separate start for the idle RSS), and
+ * the CPU at ready of the JIT's compiler threads, the main thread, the GC and the rest. The sets take
+ * turns, one start each per round, so a busy minute on the shared build VM falls on all of them; the
+ * load average is printed with every set.
  */
 final class StartupBench {
 
@@ -39,9 +42,10 @@ final class StartupBench {
         bench.start(List.of("-Dquarkus.flyway.migrate-at-start=false"), true);
         String asset = bench.uploadAsset(BadUploads.photoJpeg(4000, 3000));
         bench.stop();
+        List<Config> configs = new ArrayList<>();
         for (String variant : variants.split(";", -1)) {
-            bench.environment.clear();
             List<String> jvm;
+            Map<String, String> environment = new java.util.HashMap<>();
             if (variant.strip().startsWith("image")) {
                 // As the image runs in a 512 MB container (on this machine's cores): Dockerfile.aot's options and
                 // environment, then what follows the word (later options win).
@@ -51,7 +55,7 @@ final class StartupBench {
                 if (!more.isEmpty()) {
                     jvm.addAll(Arrays.asList(more.split("\\s+")));
                 }
-                bench.environment.putAll(SmallContainer.environment());
+                environment.putAll(SmallContainer.environment());
             } else {
                 jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
             }
@@ -61,10 +65,62 @@ final class StartupBench {
                 continue;
             }
             for (String migrate : System.getenv().getOrDefault("BENCH_MIGRATE", "yes,no").split(",")) {
-                measure(jvm, migrate.strip().equals("yes"), asset, starts);
+                List<String> options = new ArrayList<>(jvm);
+                options.add("-Dquarkus.flyway.migrate-at-start=" + migrate.strip().equals("yes"));
+                options.add("-Dquarkus.flyway.active=" + migrate.strip().equals("yes")); // a serverless replica: Flyway not even set up
+                configs.add(new Config(options, environment));
             }
         }
+        // Round by round, each set once per round: on a shared machine a slow minute then falls on every set alike.
+        for (int i = 0; i < starts; i++) {
+            for (Config c : configs) {
+                measure(c, asset);
+            }
+        }
+        for (Config c : configs) {
+            c.report();
+        }
         bench.environment.clear();
+    }
+
+    /** One JVM option set and environment, and what its starts measured. */
+    private final class Config {
+        final List<String> options;
+        final Map<String, String> environment;
+        final List<Long> ready = new ArrayList<>();
+        final List<Long> cpu = new ArrayList<>();
+        final List<Long> firstCard = new ArrayList<>();
+        final List<Long> cpuCard = new ArrayList<>();
+        final List<Long> rssIdle = new ArrayList<>();
+        final List<Long> rssPeak = new ArrayList<>();
+        /** CPU at ready per group of the service's threads (THREAD_GROUPS), one value per start. */
+        final Map<String, List<Long>> threads = new java.util.TreeMap<>();
+        final List<String> loads = new ArrayList<>();
+
+        Config(List<String> options, Map<String, String> environment) {
+            this.options = options;
+            this.environment = environment;
+        }
+
+        void report() {
+            String how = (environment.isEmpty() ? "" : environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(" ", "", " "))) + "java " + String.join(" ", options) + " -jar quarkus-run.jar (java " + Runtime.version() + ")";
+            System.out.println("startup: " + how + "; load average at its starts " + String.join(", ", loads));
+            ServiceBench.report("  process start → /q/health/ready UP (ms)", ready);
+            ServiceBench.report("  CPU (user+sys) of the service at ready (ms)", cpu);
+            // Groups that took 50 ms or more in some start (a thread that starts late is missing from earlier starts' lists).
+            threads.forEach((group, ms) -> {
+                if (ms.stream().anyMatch(m -> m >= 50)) {
+                    ServiceBench.report("    of which " + group + " (ms)", ms);
+                }
+            });
+            ServiceBench.report("  process start → done of a first 3-variant generation (ms)", firstCard);
+            ServiceBench.report("  CPU (user+sys) of the service at that done (ms)", cpuCard);
+            if (!rssIdle.isEmpty()) {
+                ServiceBench.report("  RSS idle 2 s after ready (MB)", rssIdle);
+            }
+            ServiceBench.report("  peak RSS through the first generation (MB)", rssPeak);
+        }
     }
 
     /**
@@ -81,42 +137,61 @@ final class StartupBench {
                 (System.nanoTime() - t0) / 1_000_000, load());
     }
 
-    private void measure(List<String> jvm, boolean migrate, String asset, int starts) throws Exception {
-        List<String> options = new ArrayList<>(jvm);
-        options.add("-Dquarkus.flyway.migrate-at-start=" + migrate);
-        options.add("-Dquarkus.flyway.active=" + migrate); // a serverless replica: Flyway not even set up
-        List<Long> ready = new ArrayList<>();
-        List<Long> cpu = new ArrayList<>();
-        List<Long> firstCard = new ArrayList<>();
-        List<Long> cpuCard = new ArrayList<>();
-        List<Long> rssIdle = new ArrayList<>();
-        List<Long> rssPeak = new ArrayList<>();
-        String loadBefore = load();
-        for (int i = 0; i < starts; i++) {
-            long t0 = System.nanoTime();
-            ready.add(bench.start(options, false));
-            long pid = bench.app.pid();
-            cpu.add(ServiceBench.cpuMillis(pid));
-            bench.runGeneration(asset);
-            firstCard.add((System.nanoTime() - t0) / 1_000_000);
-            cpuCard.add(ServiceBench.cpuMillis(pid));
-            rssPeak.add(status(pid, "VmHWM"));
-            bench.stop();
+    private void measure(Config c, String asset) throws Exception {
+        bench.environment.clear();
+        bench.environment.putAll(c.environment);
+        c.loads.add(load());
+        long t0 = System.nanoTime();
+        c.ready.add(bench.start(c.options, false));
+        long pid = bench.app.pid();
+        Map<String, Long> threads = threadCpu(pid);
+        long total = ServiceBench.cpuMillis(pid);
+        c.cpu.add(total);
+        threads.put("threads ended before ready", Math.max(0, total - threads.values().stream().mapToLong(Long::longValue).sum()));
+        threads.forEach((group, ms) -> c.threads.computeIfAbsent(group, g -> new ArrayList<>()).add(ms));
+        bench.runGeneration(asset);
+        c.firstCard.add((System.nanoTime() - t0) / 1_000_000);
+        c.cpuCard.add(ServiceBench.cpuMillis(pid));
+        c.rssPeak.add(status(pid, "VmHWM"));
+        bench.stop();
+        if (!"no".equals(System.getenv("BENCH_IDLE_RSS"))) {
             // Idle RSS from a separate start: the generation above would have grown it.
-            bench.start(options, false);
+            bench.start(c.options, false);
             java.util.concurrent.locks.LockSupport.parkNanos(2_000_000_000L); // let start-up stragglers settle
-            rssIdle.add(status(bench.app.pid(), "VmRSS"));
+            c.rssIdle.add(status(bench.app.pid(), "VmRSS"));
             bench.stop();
         }
-        String how = (bench.environment.isEmpty() ? "" : bench.environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                .collect(java.util.stream.Collectors.joining(" ", "", " "))) + "java " + String.join(" ", options) + " -jar quarkus-run.jar (java " + Runtime.version() + ")";
-        System.out.println("startup: " + how + "; load average before " + loadBefore + ", after " + load());
-        ServiceBench.report("  process start → /q/health/ready UP (ms)", ready);
-        ServiceBench.report("  CPU (user+sys) of the service at ready (ms)", cpu);
-        ServiceBench.report("  process start → done of a first 3-variant generation (ms)", firstCard);
-        ServiceBench.report("  CPU (user+sys) of the service at that done (ms)", cpuCard);
-        ServiceBench.report("  RSS idle 2 s after ready (MB)", rssIdle);
-        ServiceBench.report("  peak RSS through the first generation (MB)", rssPeak);
+    }
+
+    /** Thread names grouped: the JIT's compilers, the GC, the rest by name with its numbers left out. */
+    private static final Map<String, java.util.regex.Pattern> THREAD_GROUPS = new java.util.LinkedHashMap<>(Map.of(
+            "C2 compiler threads", java.util.regex.Pattern.compile("C2 Compiler.*"),
+            "C1 compiler threads", java.util.regex.Pattern.compile("C1 Compiler.*"),
+            "GC and VM threads", java.util.regex.Pattern.compile("VM .*|GC .*|G1 .*|Serial.*")));
+
+    /**
+     * CPU (ms) of each of THREAD_GROUPS and of the other threads by name, digits left out ("java" is the
+     * main thread), in the process so far (Linux /proc).
+     */
+    static Map<String, Long> threadCpu(long pid) throws IOException {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(t.resolve("stat"));
+                } catch (IOException gone) {
+                    continue; // the thread ended
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                long ms = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+                String group = THREAD_GROUPS.entrySet().stream().filter(e -> e.getValue().matcher(name).matches())
+                        .map(Map.Entry::getKey).findFirst().orElse("'" + name.replaceAll("\\d+", "#") + "'");
+                out.merge(group, ms, Long::sum);
+            }
+        }
+        return out;
     }
 
     /** A /proc/PID/status memory line in MB (also read by SubjectBench for its own process). */
