@@ -111,11 +111,14 @@ class TextLimitsTest {
     void everyGlyphOfEveryFieldIsPlacedInsideItsBoxAndTheCanvas() {
         int checked = 0, templates = 0;
         for (TemplateInfo t : Templates.all()) {
-            if (Templates.WHITE.equals(t.id())) {
-                continue; // the main-image template carries no text at all (WhiteTemplateTest)
-            }
-            templates++;
-            for (Map.Entry<String, Texts> c : CASES.entrySet()) {
+            if (!Templates.WHITE.equals(t.id())) templates++; // the main-image template carries no text at all (WhiteTemplateTest)
+        }
+        // Case by case: the templates share faces (studio and gradient their whole type scale), so the next
+        // template asks for many of a case's words and wraps again, and the fitter's caches still hold them
+        // (template by template, they had been dropped by then). The same layouts, a quarter less CPU.
+        for (Map.Entry<String, Texts> c : CASES.entrySet()) {
+            for (TemplateInfo t : Templates.all()) {
+                if (Templates.WHITE.equals(t.id())) continue;
                 for (String arr : LayoutEngine.arrangements(t.id())) {
                     for (int[] size : SIZES) {
                         Design d = Fixtures.design(t.id(), arr, c.getValue());
@@ -138,10 +141,11 @@ class TextLimitsTest {
     @Test
     void everyCjkKazakhAndUzbekGlyphAtTheLimitsIsPlacedInsideItsBoxOnEveryTemplateAndRatio() {
         int checked = 0;
-        for (TemplateInfo t : Templates.all()) {
-            if (Templates.WHITE.equals(t.id())) continue;
-            for (String arr : LayoutEngine.arrangements(t.id())) {
-                for (Map.Entry<String, Texts> c : CJK_CASES.entrySet()) {
+        // Case by case, as above.
+        for (Map.Entry<String, Texts> c : CJK_CASES.entrySet()) {
+            for (TemplateInfo t : Templates.all()) {
+                if (Templates.WHITE.equals(t.id())) continue;
+                for (String arr : LayoutEngine.arrangements(t.id())) {
                     boolean cjk = !c.getKey().equals("kazakh") && !c.getKey().equals("uzbek");
                     for (int[] size : cjk ? CJK_SIZES : SIZES) {
                         Design d = Fixtures.design(t.id(), arr, c.getValue());
