@@ -97,7 +97,7 @@ public final class Gmm {
 
     private static Gmm refit(float[][] features, float[] weight, int[] comp, int k) {
         int d = features.length;
-        Stats s = Stats.of(features, weight, comp, k);
+        Stats s = Stats.of(features, weight, comp, k, false);
         double total = 0;
         for (int c = 0; c < k; c++) total += s.w[c];
         if (total < 1e-3) return null;
@@ -134,8 +134,13 @@ public final class Gmm {
         }
         if (likeliest != null) likeliest[i] = arg;
         double sum = 0;
-        for (int c = 0; c < k; c++) sum += Math.exp(t[c] - best);
-        return -(best + Math.log(sum));
+        for (int c = 0; c < k; c++) {
+            // the same sum without the exponentials whose value is known: e^0 is 1, and below e^-746 a double is 0
+            double x = t[c] - best;
+            if (x == 0) sum += 1;
+            else if (!(x <= -746)) sum += Math.exp(x);
+        }
+        return -(best + (sum == 1 ? 0 : Math.log(sum)));
     }
 
     private int likeliest(float[][] features, int i) {
@@ -152,6 +157,7 @@ public final class Gmm {
     }
 
     private double logDensity(int c, float[][] features, int i) {
+        if (d == 4) return logDensity4(c, features, i);
         for (int p = 0; p < d; p++) z[p] = features[p][i] - mean[d * c + p];
         int o = d * d * c;
         double q = 0;
@@ -163,7 +169,27 @@ public final class Gmm {
         return logScale[c] - 0.5 * q;
     }
 
-    /** The lower Cholesky factor of a symmetric positive definite d x d matrix (regularised above, so it exists). */
+    /**
+     * {@link #logDensity} for Lab and the grain, written out: the same sums in the same order, so the same
+     * value to the bit, in about half the time (the box cut's colour costs are a quarter of its time).
+     */
+    private double logDensity4(int c, float[][] features, int i) {
+        int m = 4 * c, o = 16 * c;
+        double[] a = inverse;
+        double z0 = features[0][i] - mean[m], z1 = features[1][i] - mean[m + 1];
+        double z2 = features[2][i] - mean[m + 2], z3 = features[3][i] - mean[m + 3];
+        double q = 0;
+        q += z0 * (0 + a[o] * z0 + a[o + 1] * z1 + a[o + 2] * z2 + a[o + 3] * z3);
+        q += z1 * (0 + a[o + 4] * z0 + a[o + 5] * z1 + a[o + 6] * z2 + a[o + 7] * z3);
+        q += z2 * (0 + a[o + 8] * z0 + a[o + 9] * z1 + a[o + 10] * z2 + a[o + 11] * z3);
+        q += z3 * (0 + a[o + 12] * z0 + a[o + 13] * z1 + a[o + 14] * z2 + a[o + 15] * z3);
+        return logScale[c] - 0.5 * q;
+    }
+
+    /**
+     * The lower Cholesky factor of a symmetric positive definite d x d matrix (regularised above, so it exists);
+     * only the lower triangle of {@code a} is read.
+     */
     private static double[] cholesky(double[] a, int d) {
         double[] l = new double[d * d];
         for (int i = 0; i < d; i++) {
@@ -226,9 +252,19 @@ public final class Gmm {
     /** Weighted sums per component: weight, first and second moments. */
     private record Stats(int d, double[] w, double[] s1, double[] s2) {
 
+        /** The full second moments: the split's main axis reads them all. */
         static Stats of(float[][] features, float[] weight, int[] comp, int k) {
+            return of(features, weight, comp, k, true);
+        }
+
+        /**
+         * With {@code full} false only the lower triangle of the second moments (q <= p), the part the
+         * Cholesky factor reads: the same sums, in three fifths of the time.
+         */
+        static Stats of(float[][] features, float[] weight, int[] comp, int k, boolean full) {
             int d = features.length;
             double[] w = new double[k], s1 = new double[d * k], s2 = new double[d * d * k];
+            if (d == 4) return of4(features, weight, comp, k, full);
             double[] z = new double[d];
             for (int i = 0; i < comp.length; i++) {
                 int c = comp[i];
@@ -238,10 +274,48 @@ public final class Gmm {
                 w[c] += wi;
                 for (int p = 0; p < d; p++) {
                     s1[d * c + p] += wi * z[p];
-                    for (int q = 0; q < d; q++) s2[d * d * c + d * p + q] += wi * z[p] * z[q];
+                    for (int q = 0, end = full ? d : p + 1; q < end; q++) s2[d * d * c + d * p + q] += wi * z[p] * z[q];
                 }
             }
             return new Stats(d, w, s1, s2);
+        }
+
+        /** {@link #of} for Lab and the grain, written out: each sum gets the same terms in the same order. */
+        private static Stats of4(float[][] features, float[] weight, int[] comp, int k, boolean full) {
+            double[] w = new double[k], s1 = new double[4 * k], s2 = new double[16 * k];
+            float[] f0 = features[0], f1 = features[1], f2 = features[2], f3 = features[3];
+            for (int i = 0; i < comp.length; i++) {
+                int c = comp[i];
+                if (c < 0) continue;
+                double wi = weight[i];
+                double z0 = f0[i], z1 = f1[i], z2 = f2[i], z3 = f3[i];
+                double a0 = wi * z0, a1 = wi * z1, a2 = wi * z2, a3 = wi * z3;
+                int m = 4 * c, o = 16 * c;
+                w[c] += wi;
+                s1[m] += a0;
+                s1[m + 1] += a1;
+                s1[m + 2] += a2;
+                s1[m + 3] += a3;
+                s2[o] += a0 * z0;
+                s2[o + 4] += a1 * z0;
+                s2[o + 5] += a1 * z1;
+                s2[o + 8] += a2 * z0;
+                s2[o + 9] += a2 * z1;
+                s2[o + 10] += a2 * z2;
+                s2[o + 12] += a3 * z0;
+                s2[o + 13] += a3 * z1;
+                s2[o + 14] += a3 * z2;
+                s2[o + 15] += a3 * z3;
+                if (full) {
+                    s2[o + 1] += a0 * z1;
+                    s2[o + 2] += a0 * z2;
+                    s2[o + 3] += a0 * z3;
+                    s2[o + 6] += a1 * z2;
+                    s2[o + 7] += a1 * z3;
+                    s2[o + 11] += a2 * z3;
+                }
+            }
+            return new Stats(4, w, s1, s2);
         }
 
         double[] mean(int c) {
@@ -251,6 +325,7 @@ public final class Gmm {
             return m;
         }
 
+        /** Component c's covariance; above the diagonal only where the moments are {@code full}. */
         double[] covariance(int c) {
             double n = Math.max(1e-9, w[c]);
             double[] m = mean(c);

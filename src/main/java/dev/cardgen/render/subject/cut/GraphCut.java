@@ -43,6 +43,8 @@ public final class GraphCut {
     /** FIFO queues of pixel indices; a pixel is in each at most once, so w * h slots suffice. */
     private final IntQueue active;
     private final IntQueue orphans;
+    /** The nodes of the path being augmented, source side then sink side; a path visits a node once. */
+    private final int[] path;
     private int time;
     /** Direction of the edge by which the S node that growUntilContact returns touches the T tree. */
     private int contactDir;
@@ -61,6 +63,7 @@ public final class GraphCut {
         queued = new boolean[n];
         active = new IntQueue(n);
         orphans = new IntQueue(n);
+        path = new int[n];
         sides = new byte[n];
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
@@ -227,24 +230,30 @@ public final class GraphCut {
     /** Pushes the bottleneck along source -> ... -> s -> t -> ... -> sink, where s reaches t by direction k. */
     private void augment(int s, int k) {
         int t = neighbour(s, k);
-        // one walk up each tree finds both the bottleneck and the root (min is exact in any order)
+        // one walk up each tree finds both the bottleneck and the root (min is exact in any order), and
+        // records the path, so that pushing the flow need not walk the parents again
         float flow = cap[4 * s + k];
+        int ns = 0;
         int rs = s;
         while (parent[rs] != TERMINAL) {
             int up = neighbour(rs, parent[rs]);
             flow = Math.min(flow, cap[4 * up + (parent[rs] ^ 1)]);
+            path[ns++] = rs;
             rs = up;
         }
+        int nt = ns;
         int rt = t;
         while (parent[rt] != TERMINAL) {
             flow = Math.min(flow, cap[4 * rt + parent[rt]]);
+            path[nt++] = rt;
             rt = neighbour(rt, parent[rt]);
         }
         flow = Math.min(flow, Math.min(term[rs], -term[rt]));
 
         cap[4 * s + k] -= flow;
         cap[4 * t + (k ^ 1)] += flow;
-        for (int i = s; i != rs; ) {
+        for (int x = 0; x < ns; x++) {
+            int i = path[x];
             int up = parent[i];
             int j = neighbour(i, up);
             cap[4 * j + (up ^ 1)] -= flow;
@@ -252,13 +261,13 @@ public final class GraphCut {
             if (cap[4 * j + (up ^ 1)] <= 0) {
                 orphan(i);
             }
-            i = j;
         }
         term[rs] -= flow;
         if (term[rs] <= 0) {
             orphan(rs);
         }
-        for (int i = t; i != rt; ) {
+        for (int x = ns; x < nt; x++) {
+            int i = path[x];
             int up = parent[i];
             int j = neighbour(i, up);
             cap[4 * i + up] -= flow;
@@ -266,7 +275,6 @@ public final class GraphCut {
             if (cap[4 * i + up] <= 0) {
                 orphan(i);
             }
-            i = j;
         }
         term[rt] += flow;
         if (term[rt] >= 0) {
