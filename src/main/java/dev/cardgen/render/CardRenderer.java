@@ -70,6 +70,7 @@ public final class CardRenderer {
         Drawn drawn;
         try {
             hints(g);
+            g.setRenderingHint(Backdrop.CANVAS, img);
             drawn = template.paint(g, design, layout, product, withText);
         } finally {
             g.dispose();
