@@ -15,6 +15,7 @@ import dev.cardgen.metrics.Metrics;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.RenderStep;
 import dev.cardgen.jobs.StoredImages;
+import dev.cardgen.render.Canvases;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Design;
 import dev.cardgen.render.ProductPixels;
@@ -104,6 +105,7 @@ public class ExportJob implements JobHandler {
             long t1 = System.nanoTime();
             List<ExportCheck> checks = ExportChecker.check(ruleSets.of(Preset.parse(e.preset).orElseThrow()), bytes, card);
             metrics.stage("checks", System.nanoTime() - t1);
+            Canvases.giveBack(card.image()); // encoded and checked: its pixels serve the next export
             times.mark("checks");
             String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());

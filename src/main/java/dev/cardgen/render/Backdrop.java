@@ -1,14 +1,19 @@
 package dev.cardgen.render;
 
+import java.awt.AlphaComposite;
 import java.awt.Color;
 import java.awt.GradientPaint;
 import java.awt.Graphics2D;
 import java.awt.LinearGradientPaint;
 import java.awt.MultipleGradientPaint;
 import java.awt.RadialGradientPaint;
+import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Point2D;
 import java.awt.geom.RoundRectangle2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferInt;
+import java.awt.image.SinglePixelPackedSampleModel;
 import java.util.SplittableRandom;
 
 /**
@@ -22,25 +27,45 @@ final class Backdrop {
     private static final int SOFT = 4;
 
     /**
+     * The card being painted, as a rendering hint on its graphics ({@link CardRenderer} sets it): a
+     * soft layer is enlarged straight into its pixels ({@link Enlarge4}) instead of through Java2D.
+     */
+    static final RenderingHints.Key CANVAS = new RenderingHints.Key(0x63617264) {
+        @Override
+        public boolean isCompatibleValue(Object value) {
+            return value instanceof BufferedImage;
+        }
+    };
+
+    /**
      * Runs {@code painter} at 1/{@value #SOFT} of the size and enlarges what it painted onto {@code g}
      * (bilinear), in one band of rows per core: each pixel of the enlargement depends only on the
-     * transform, not on the clip, so the bands join into exactly the one-piece result.
+     * transform, not on the clip, so the bands join into exactly the one-piece result. On the card's
+     * own graphics ({@link #CANVAS}, untransformed, unclipped, drawing over) the enlargement is
+     * {@link Enlarge4}'s, the same pixels as Java2D's.
      */
     static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
         int w = (l.width() + SOFT - 1) / SOFT, h = (l.height() + SOFT - 1) / SOFT;
-        java.awt.image.BufferedImage small = new java.awt.image.BufferedImage(w, h,
-                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        BufferedImage small = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D sg = small.createGraphics();
-        sg.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+        sg.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         sg.scale(1.0 / SOFT, 1.0 / SOFT);
         painter.accept(sg);
         sg.dispose();
+        if (g.getRenderingHint(CANVAS) instanceof BufferedImage card && drawsStraight(g, card)) {
+            int[] from = ((DataBufferInt) small.getRaster().getDataBuffer()).getData();
+            int[] to = ((DataBufferInt) card.getRaster().getDataBuffer()).getData();
+            int stride = ((SinglePixelPackedSampleModel) card.getSampleModel()).getScanlineStride();
+            int dw = Math.min(card.getWidth(), w * SOFT), dh = Math.min(card.getHeight(), h * SOFT);
+            Cores.split(dh, (y0, y1) -> Enlarge4.rows(from, w, h, to, stride, dw, dh, y0, y1));
+            return;
+        }
         int rows = h * SOFT, bands = Math.min(Cores.COUNT, Math.max(1, rows / 64));
         java.util.List<Runnable> parts = new java.util.ArrayList<>();
         for (int i = 0; i < bands; i++) {
             int y0 = rows * i / bands, y1 = rows * (i + 1) / bands;
             Graphics2D band = (Graphics2D) g.create(); // made here: a Graphics2D is not shared between threads
-            band.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+            band.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
             band.clipRect(0, y0, w * SOFT, y1 - y0);
             parts.add(() -> {
                 try {
@@ -51,6 +76,13 @@ final class Backdrop {
             });
         }
         Cores.all(parts);
+    }
+
+    /** Whether drawing on {@code g} writes {@code card}'s pixels as they are: no transform, no clip, opaque source over. */
+    static boolean drawsStraight(Graphics2D g, BufferedImage card) {
+        return card.getType() == BufferedImage.TYPE_INT_RGB && card.getSampleModel() instanceof SinglePixelPackedSampleModel
+                && card.getRaster().getSampleModelTranslateX() == 0 && card.getRaster().getSampleModelTranslateY() == 0
+                && g.getTransform().isIdentity() && g.getClip() == null && AlphaComposite.SrcOver.equals(g.getComposite());
     }
 
     /** Wall lit from behind the product, fading into a floor whose horizon sits behind the product's base. */

@@ -57,19 +57,25 @@ public final class CardRenderer {
     }
 
     static Painted paint(Design design, ProductPixels product, int width, int height, boolean withText) {
-        return FontSet.inRegion(design.hanRegion(), () -> paintIn(design, product, width, height, withText));
+        return paintOn(Canvases.SHARED.take(width, height), design, product, withText);
     }
 
-    private static Painted paintIn(Design design, ProductPixels product, int width, int height, boolean withText) {
+    /** Paints the card on {@code img}, a black opaque {@code TYPE_INT_RGB} canvas of the card's size. */
+    static Painted paintOn(BufferedImage img, Design design, ProductPixels product, boolean withText) {
+        return FontSet.inRegion(design.hanRegion(), () -> paintIn(img, design, product, withText));
+    }
+
+    private static Painted paintIn(BufferedImage img, Design design, ProductPixels product, boolean withText) {
+        int width = img.getWidth(), height = img.getHeight();
         CardTemplate template = Templates.of(design.template());
         BufferedImage cutout = product.cutout();
         double aspect = (double) cutout.getWidth() / cutout.getHeight();
         Layout layout = LayoutEngine.layout(design, aspect, width, height);
-        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         Drawn drawn;
         try {
             hints(g);
+            g.setRenderingHint(Backdrop.CANVAS, img);
             drawn = template.paint(g, design, layout, product, withText);
         } finally {
             g.dispose();

@@ -1,0 +1,69 @@
+package dev.cardgen.render;
+
+/**
+ * An opaque image enlarged exactly 4× with bilinear filtering, pixel for pixel what Java2D's
+ * {@code drawImage(small, 0, 0, 4w, 4h)} with {@code VALUE_INTERPOLATION_BILINEAR} writes on an
+ * opaque canvas (its TransformHelper: sample points at the destination pixels' centres, 8-bit weights,
+ * edges clamped, rounded once at the end), in a fifth of its time: at 4× every weight is one of four,
+ * and each source row is filtered across once for the four destination rows that use it.
+ * {@code BackdropSoftTest} holds it to Java2D's pixels.
+ */
+final class Enlarge4 {
+
+    private Enlarge4() {
+    }
+
+    /**
+     * Rows {@code [y0, y1)} of the enlargement of {@code src} ({@code sw × sh}, 0xRRGGBB, alpha ignored)
+     * written into {@code dst} (row stride {@code stride}, {@code dw × dh} at most {@code 4sw × 4sh}).
+     */
+    static void rows(int[] src, int sw, int sh, int[] dst, int stride, int dw, int dh, int y0, int y1) {
+        int[] x0 = new int[dw], x1 = new int[dw], fx = new int[dw];
+        for (int x = 0; x < dw; x++) {
+            int p = 2 * x - 3; // the sample point (x + 0.5) / 4 - 0.5, in eighths
+            int whole = p >> 3;
+            fx[x] = (p & 7) << 5;
+            x0[x] = Math.max(0, whole);
+            x1[x] = whole < 0 ? 0 : Math.min(sw - 1, whole + 1);
+        }
+        // Filtered across, 8 fractional bits kept: the two source rows a destination row reads, per channel.
+        int[][] across = new int[2][3 * dw];
+        int[] acrossOf = {-1, -1};
+        for (int y = Math.max(0, y0); y < Math.min(y1, dh); y++) {
+            int p = 2 * y - 3;
+            int whole = p >> 3, fy = (p & 7) << 5;
+            int r0 = Math.max(0, whole), r1 = whole < 0 ? 0 : Math.min(sh - 1, whole + 1);
+            int[] top = filtered(src, sw, r0, x0, x1, fx, dw, across, acrossOf);
+            int[] bottom = filtered(src, sw, r1, x0, x1, fx, dw, across, acrossOf);
+            int o = y * stride;
+            for (int x = 0, k = 0; x < dw; x++, k += 3) {
+                int r = ((top[k] << 8) + (bottom[k] - top[k]) * fy + (1 << 15)) >> 16;
+                int g = ((top[k + 1] << 8) + (bottom[k + 1] - top[k + 1]) * fy + (1 << 15)) >> 16;
+                int b = ((top[k + 2] << 8) + (bottom[k + 2] - top[k + 2]) * fy + (1 << 15)) >> 16;
+                dst[o + x] = (r << 16) | (g << 8) | b;
+            }
+        }
+    }
+
+    /** Source row {@code row} filtered across, from one of the two cached rows or into the one not needed next. */
+    private static int[] filtered(int[] src, int sw, int row, int[] x0, int[] x1, int[] fx, int dw, int[][] across, int[] acrossOf) {
+        for (int i = 0; i < 2; i++) {
+            if (acrossOf[i] == row) {
+                return across[i];
+            }
+        }
+        // Rows are asked for in increasing order: the lower-numbered cached row is not needed again.
+        int slot = acrossOf[0] < acrossOf[1] ? 0 : 1;
+        int[] out = across[slot];
+        int o = row * sw;
+        for (int x = 0, k = 0; x < dw; x++, k += 3) {
+            int a = src[o + x0[x]], b = src[o + x1[x]], f = fx[x];
+            int ar = (a >> 16) & 255, ag = (a >> 8) & 255, ab = a & 255;
+            out[k] = (ar << 8) + (((b >> 16) & 255) - ar) * f;
+            out[k + 1] = (ag << 8) + (((b >> 8) & 255) - ag) * f;
+            out[k + 2] = (ab << 8) + ((b & 255) - ab) * f;
+        }
+        acrossOf[slot] = row;
+        return out;
+    }
+}
