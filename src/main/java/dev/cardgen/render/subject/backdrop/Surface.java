@@ -26,6 +26,7 @@ public final class Surface {
     public final double inlierFraction;
     private final int width;
     private final int height;
+    private float[][] at;
 
     private Surface(int width, int height, float[][] lab, int band) {
         this.width = width;
@@ -84,29 +85,42 @@ public final class Surface {
 
     /** Distance of every pixel to the background model, shadows discounted. */
     public float[] distance(float[][] lab) {
+        float[][] at = at();
         float[] d = new float[width * height];
         float[] L = lab[0], A = lab[1], B = lab[2];
-        for (int y = 0; y < height; y++) {
-            double v = 2.0 * y / (height - 1) - 1;
-            for (int x = 0; x < width; x++) {
-                double u = 2.0 * x / (width - 1) - 1;
-                float lb = (float) evalUv(0, u, v);
-                float ab = (float) evalUv(1, u, v);
-                float bb = (float) evalUv(2, u, v);
-                int i = y * width + x;
-                float dl = L[i] - lb, da = A[i] - ab, db = B[i] - bb;
-                float full = dl * dl + da * da + db * db;
-                if (dl < 0 && lb > 1 && L[i] >= SHADOW_MIN_RATIO * lb) {
-                    // light scaled by k scales L* + 16, a* and b* alike by k^(1/3): the chroma a shadow keeps
-                    float ratio = (L[i] + 16) / (lb + 16);
-                    float ca = A[i] - ab * ratio, cb = B[i] - bb * ratio;
-                    float wl = SHADOW_L_WEIGHT * dl;
-                    full = Math.min(full, wl * wl + ca * ca + cb * cb);
-                }
-                d[i] = (float) Math.sqrt(full);
+        for (int i = 0; i < d.length; i++) {
+            float lb = at[0][i], ab = at[1][i], bb = at[2][i];
+            float dl = L[i] - lb, da = A[i] - ab, db = B[i] - bb;
+            float full = dl * dl + da * da + db * db;
+            if (dl < 0 && lb > 1 && L[i] >= SHADOW_MIN_RATIO * lb) {
+                // light scaled by k scales L* + 16, a* and b* alike by k^(1/3): the chroma a shadow keeps
+                float ratio = (L[i] + 16) / (lb + 16);
+                float ca = A[i] - ab * ratio, cb = B[i] - bb * ratio;
+                float wl = SHADOW_L_WEIGHT * dl;
+                full = Math.min(full, wl * wl + ca * ca + cb * cb);
             }
+            d[i] = (float) Math.sqrt(full);
         }
         return d;
+    }
+
+    /** The surface's L*, a* and b* at every pixel, evaluated once for {@link #distance} and {@link #shadowLike}. */
+    private float[][] at() {
+        if (at == null) {
+            float[][] a = new float[3][width * height];
+            for (int y = 0; y < height; y++) {
+                double v = 2.0 * y / (height - 1) - 1;
+                for (int x = 0; x < width; x++) {
+                    double u = 2.0 * x / (width - 1) - 1;
+                    int i = y * width + x;
+                    for (int ch = 0; ch < 3; ch++) {
+                        a[ch][i] = (float) evalUv(ch, u, v);
+                    }
+                }
+            }
+            at = a;
+        }
+        return at;
     }
 
     /**
@@ -115,19 +129,15 @@ public final class Surface {
      * {@code tolerance} Lab. A dark grey product on a grey sweep is so too: colour cannot tell them apart.
      */
     public boolean[] shadowLike(float[][] lab, float tolerance) {
+        float[][] at = at();
         boolean[] s = new boolean[width * height];
         float[] L = lab[0], A = lab[1], B = lab[2];
-        for (int y = 0; y < height; y++) {
-            double v = 2.0 * y / (height - 1) - 1;
-            for (int x = 0; x < width; x++) {
-                double u = 2.0 * x / (width - 1) - 1;
-                int i = y * width + x;
-                float lb = (float) evalUv(0, u, v);
-                float ratio = (L[i] + 16) / (lb + 16);
-                if (L[i] < lb && ratio >= SHADOW_DARKEST) {
-                    float ca = A[i] - (float) evalUv(1, u, v) * ratio, cb = B[i] - (float) evalUv(2, u, v) * ratio;
-                    s[i] = ca * ca + cb * cb <= tolerance * tolerance;
-                }
+        for (int i = 0; i < s.length; i++) {
+            float lb = at[0][i];
+            float ratio = (L[i] + 16) / (lb + 16);
+            if (L[i] < lb && ratio >= SHADOW_DARKEST) {
+                float ca = A[i] - at[1][i] * ratio, cb = B[i] - at[2][i] * ratio;
+                s[i] = ca * ca + cb * cb <= tolerance * tolerance;
             }
         }
         return s;
