@@ -3,7 +3,7 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.instances.LiveInstances;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.ConfigOverrides;
+import dev.cardgen.testing.StrictProfile;
 import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * defaults outside dev mode).
  */
 @QuarkusTest
-@TestProfile(StrictProfileTest.Strict.class)
+@TestProfile(StrictProfile.class)
 class StrictProfileTest {
 
     @Inject
@@ -42,15 +42,6 @@ class StrictProfileTest {
 
     @Inject
     TestClock clock;
-
-    public static class Strict extends ConfigOverrides {
-        public Strict() {
-            // One token every 20 s: the four requests of the rate-limit test cannot be stretched past a
-            // refill on a loaded machine (at 0.5/s one refilled after 2 s and the fourth got a 200).
-            super("cardgen.admin-token", "", "cardgen.rate-limit.per-second", "0.05", "cardgen.rate-limit.burst", "3",
-                    "cardgen.playground.enabled", "false", "cardgen.cors.origins", "");
-        }
-    }
 
     @Test
     void adminApiDoesNotExistWithoutAToken() {

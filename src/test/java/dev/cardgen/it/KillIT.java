@@ -3,6 +3,7 @@ package dev.cardgen.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
@@ -10,7 +11,6 @@ import dev.cardgen.testing.WebhookReceiver;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 
 import javax.crypto.Mac;
@@ -55,10 +55,10 @@ class KillIT {
     @Test
     void workInFlightWhenItsInstanceIsKilledIsFinishedOnceByAnother() throws Exception {
         Path work = Files.createTempDirectory("cardgen-kill");
-        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "off").start();
-             WebhookReceiver receiver = new WebhookReceiver().script(WebhookReceiver.HANG);
+        ItPostgres.Database pg = ItPostgres.create("kill");
+        try (WebhookReceiver receiver = new WebhookReceiver().script(WebhookReceiver.HANG);
              WebhookReceiver batchHooks = new WebhookReceiver()) {
-            String jdbc = pg.getJdbcUrl("postgres", "postgres");
+            String jdbc = pg.jdbcUrl();
             Process a = launch(jdbc, work, "a");
             Process b = null;
             try {
@@ -144,9 +144,9 @@ class KillIT {
     }
 
     /** Per item (by generation id), what the killed instance left in the database. */
-    private static Map<String, AtKill> batchAtKill(EmbeddedPostgres pg, String batchId) throws Exception {
+    private static Map<String, AtKill> batchAtKill(ItPostgres.Database pg, String batchId) throws Exception {
         Map<String, AtKill> states = new TreeMap<>();
-        try (Connection c = pg.getPostgresDatabase().getConnection();
+        try (Connection c = pg.dataSource().getConnection();
              PreparedStatement ps = c.prepareStatement("""
                      SELECT i.generation_id, i.state, j.state, j.attempts
                        FROM batch_items i JOIN jobs j ON j.ref_id = i.generation_id AND j.kind = 'generation'
@@ -163,8 +163,8 @@ class KillIT {
     }
 
     /** A generation's jobs and stream as the database has them, in {@link AtKill#expectedEnd()}'s words. */
-    private static String jobAndEvents(EmbeddedPostgres pg, String generationId) throws Exception {
-        try (Connection c = pg.getPostgresDatabase().getConnection();
+    private static String jobAndEvents(ItPostgres.Database pg, String generationId) throws Exception {
+        try (Connection c = pg.dataSource().getConnection();
              PreparedStatement jobs = c.prepareStatement(
                      "SELECT count(*), min(state), max(state), sum(attempts) FROM jobs WHERE ref_id = ? AND kind = 'generation'");
              PreparedStatement events = c.prepareStatement("""
@@ -190,7 +190,7 @@ class KillIT {
      * its one variant (a job running at the kill ran once more on b, none other did), each item announced
      * once on the batch's stream, and one batch.completed webhook.
      */
-    private static void assertBatchCompletedOnce(EmbeddedPostgres pg, String baseA, String baseB, String key, JsonNode created,
+    private static void assertBatchCompletedOnce(ItPostgres.Database pg, String baseA, String baseB, String key, JsonNode created,
                                                  Map<String, AtKill> atKill, WebhookReceiver batchHooks) throws Exception {
         String batchId = created.path("id").asText();
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250)).until(() ->

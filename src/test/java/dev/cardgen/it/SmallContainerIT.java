@@ -1,9 +1,9 @@
 package dev.cardgen.it;
 
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.SmallContainer;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -23,21 +23,20 @@ class SmallContainerIT {
 
     @Test
     void startsAndServesWithinFiveHundredTwelveMegabytes() throws Exception {
-        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "off").start()) {
-            // The image leaves the migration to a one-shot Job; here the instance migrates its empty database itself.
-            Map<String, String> settings = Map.of(
-                    "quarkus.datasource.jdbc.url", pg.getJdbcUrl("postgres", "postgres"),
-                    "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
-                    "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
-                    "cardgen.bootstrap-key", Api.BOOTSTRAP_KEY, "cardgen.signing-key", "it-signing-key",
-                    "cardgen.storage.fs.root", Files.createTempDirectory("cardgen-small").toString());
-            try (PackagedApp app = PackagedApp.start("small-container", SmallContainer.jvmOptions(SmallContainer.aotCacheUsable()),
-                    SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
-                SmallContainer.Footprint rss = SmallContainer.exercise(app, Api.BOOTSTRAP_KEY);
-                System.out.printf("small container (java %s, AOT cache %s): %s%n", Runtime.version(), SmallContainer.aotCacheUsable(), rss);
-                assertTrue(rss.peakMb() < SmallContainer.LIMIT_MB, () -> rss + "\n" + app.log());
-                assertFalse(app.log().contains("OutOfMemoryError"), app::log);
-            }
+        ItPostgres.Database pg = ItPostgres.create("small_container");
+        // The image leaves the migration to a one-shot Job; here the instance migrates its empty database itself.
+        Map<String, String> settings = Map.of(
+                "quarkus.datasource.jdbc.url", pg.jdbcUrl(),
+                "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
+                "quarkus.flyway.active", "true", "quarkus.flyway.migrate-at-start", "true",
+                "cardgen.bootstrap-key", Api.BOOTSTRAP_KEY, "cardgen.signing-key", "it-signing-key",
+                "cardgen.storage.fs.root", Files.createTempDirectory("cardgen-small").toString());
+        try (PackagedApp app = PackagedApp.start("small-container", SmallContainer.jvmOptions(SmallContainer.aotCacheUsable()),
+                SmallContainer.environment(), settings, Duration.ofSeconds(120))) {
+            SmallContainer.Footprint rss = SmallContainer.exercise(app, Api.BOOTSTRAP_KEY);
+            System.out.printf("small container (java %s, AOT cache %s): %s%n", Runtime.version(), SmallContainer.aotCacheUsable(), rss);
+            assertTrue(rss.peakMb() < SmallContainer.LIMIT_MB, () -> rss + "\n" + app.log());
+            assertFalse(app.log().contains("OutOfMemoryError"), app::log);
         }
     }
 }

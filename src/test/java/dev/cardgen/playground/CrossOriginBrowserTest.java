@@ -36,7 +36,7 @@ class CrossOriginBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        chrome = Chromium.start();
+        chrome = Chromium.shared();
         otherOrigin = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         otherOrigin.createContext("/", exchange -> {
             byte[] page = "<!doctype html><title>shop</title><p>A seller's app".getBytes(StandardCharsets.UTF_8);
@@ -52,9 +52,6 @@ class CrossOriginBrowserTest {
     static void stop() {
         if (otherOrigin != null) {
             otherOrigin.stop(0);
-        }
-        if (chrome != null) {
-            chrome.close();
         }
     }
 

@@ -12,7 +12,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -55,14 +54,7 @@ class PlaygroundBrowserTest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        chrome = Chromium.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (chrome != null) {
-            chrome.close();
-        }
+        chrome = Chromium.shared();
     }
 
     @Test

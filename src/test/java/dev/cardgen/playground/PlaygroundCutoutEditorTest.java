@@ -9,7 +9,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,14 +65,7 @@ class PlaygroundCutoutEditorTest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        chrome = Chromium.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (chrome != null) {
-            chrome.close();
-        }
+        chrome = Chromium.shared();
     }
 
     @BeforeEach

@@ -8,6 +8,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -39,6 +40,11 @@ public final class Chromium implements AutoCloseable {
             ARROW_UP = Keys.ARROW_UP, ARROW_RIGHT = Keys.ARROW_RIGHT, ARROW_DOWN = Keys.ARROW_DOWN, SHIFT = Keys.SHIFT,
             ESCAPE = Keys.ESCAPE;
 
+    private static final int WIDTH = 1280, HEIGHT = 1000;
+
+    /** The session {@link #shared()} hands out, once started. */
+    private static Chromium shared;
+
     private final ChromeDriver driver;
     private final Path profile;
 
@@ -48,7 +54,7 @@ public final class Chromium implements AutoCloseable {
     }
 
     /** Starts chromedriver and one headless browser session; skips (or fails on CI) without Chromium. */
-    public static Chromium start() throws IOException {
+    private static Chromium start() throws IOException {
         String browser = BROWSERS.stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst().orElse(null);
         if (browser == null || !Files.isExecutable(DRIVER)) {
             String reason = "Chromium browser tests need the Debian packages chromium and chromium-driver ("
@@ -65,7 +71,7 @@ public final class Chromium implements AutoCloseable {
         ChromeOptions options = new ChromeOptions().setBinary(browser).addArguments("--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--user-data-dir=" + profile,
-                "--window-size=1280,1000");
+                "--window-size=" + WIDTH + "," + HEIGHT);
         try {
             return new Chromium(new ChromeDriver(service, options), profile);
         } catch (RuntimeException e) {
@@ -73,6 +79,28 @@ public final class Chromium implements AutoCloseable {
             delete(profile);
             throw e;
         }
+    }
+
+    /**
+     * The browser session of this test JVM, started on first use and ended when the JVM exits, so that
+     * the browser test classes pay for one Chromium start between them (about 2 s each). Each call hands
+     * over a new tab at the start size and closes the one before: no page, history, focus or
+     * sessionStorage of an earlier class is left in it.
+     */
+    public static synchronized Chromium shared() throws IOException {
+        if (shared == null) {
+            Chromium started = start();
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "chromium-quit"));
+            shared = started;
+            return shared;
+        }
+        String before = shared.driver.getWindowHandle();
+        shared.driver.switchTo().newWindow(WindowType.TAB);
+        String fresh = shared.driver.getWindowHandle();
+        shared.driver.switchTo().window(before).close();
+        shared.driver.switchTo().window(fresh);
+        shared.windowSize(WIDTH, HEIGHT);
+        return shared;
     }
 
     public void open(String url) {

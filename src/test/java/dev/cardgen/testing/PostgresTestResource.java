@@ -1,7 +1,6 @@
 package dev.cardgen.testing;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,20 +10,19 @@ import java.util.Map;
 
 /**
  * A real PostgreSQL for {@code @QuarkusIntegrationTest}s: the packaged application runs in the
- * prod profile, where the dev/test embedded database is off, so the test starts one and passes
- * its address (and the settings a prod run needs) to the launched jar or native binary. Production
- * refuses to start without {@code cardgen.public-base-url}, and the URLs in bodies must reach the
- * instance, so the port is chosen here and both go to the launcher (its {@code -D}s come after its
- * own {@code quarkus.http.port}; it learns the port from the started application's log).
+ * prod profile, where the dev/test embedded database is off, so the test makes a database on the
+ * shared {@link ItPostgres} and passes its address (and the settings a prod run needs) to the
+ * launched jar or native binary. Production refuses to start without {@code cardgen.public-base-url},
+ * and the URLs in bodies must reach the instance, so the port is chosen here and both go to the
+ * launcher (its {@code -D}s come after its own {@code quarkus.http.port}; it learns the port from the
+ * started application's log).
  */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
-
-    private EmbeddedPostgres postgres;
 
     @Override
     public Map<String, String> start() {
         try {
-            postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "off").start();
+            ItPostgres.Database db = ItPostgres.create("api");
             String blobs = Files.createTempDirectory("cardgen-it-blobs").toString();
             int port;
             try (ServerSocket s = new ServerSocket(0)) {
@@ -33,7 +31,7 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
             return Map.of(
                     "quarkus.http.port", Integer.toString(port),
                     "cardgen.public-base-url", "http://localhost:" + port,
-                    "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
+                    "quarkus.datasource.jdbc.url", db.jdbcUrl(),
                     "quarkus.datasource.username", "postgres",
                     "quarkus.datasource.password", "postgres",
                     "cardgen.bootstrap-key", Api.BOOTSTRAP_KEY,
@@ -47,12 +45,6 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
 
     @Override
     public void stop() {
-        if (postgres != null) {
-            try {
-                postgres.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        // the shared server stops with the JVM
     }
 }
