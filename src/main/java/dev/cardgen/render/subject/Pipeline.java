@@ -5,14 +5,16 @@ import dev.cardgen.render.subject.edge.SoftEdge;
 import dev.cardgen.render.subject.grid.Grid;
 import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Mask;
+import dev.cardgen.render.subject.model.ModelCut;
 import dev.cardgen.render.subject.model.Opinion;
 import dev.cardgen.render.subject.model.SaliencyModel;
 import java.awt.image.BufferedImage;
 
 /**
  * The subject stage and the one place its steps are composed, on a grid of at most {@value #WORK_SIDE} px:
- * classify the backdrop → propose a mask → clean up → refine the edge → judge (decline or accept) → soft
- * edge. The backdrop ({@link Backdrop}: plain, blurred, textured) owns steps 2-5.
+ * classify the backdrop → propose a mask → clean up → refine the edge → judge (decline or accept) → where
+ * declined, the model's own answer → soft edge. The backdrop ({@link Backdrop}: plain, blurred, textured)
+ * owns steps 2-5; the model's answer ({@link ModelCut#answer}) is the same on every backdrop.
  */
 final class Pipeline {
 
@@ -38,6 +40,13 @@ final class Pipeline {
         mask = backdrop.cleanUp(mask);
         mask = backdrop.refine(mask);
         Verdict verdict = backdrop.judge(mask, opinion);
+        float[] map = opinion == null ? null : opinion.map();
+        if (verdict instanceof Verdict.Decline d && map != null) {
+            // the backdrop's rules report no product: the model's own answer, where its map was calm
+            ModelCut.Proposal p = ModelCut.propose(g, map, opinion.model(), false);
+            Verdict answer = ModelCut.answer(p);
+            verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
+        }
         if (verdict instanceof Verdict.Decline d) {
             return Subject.fullFrame(w, h, d.confidence());
         }

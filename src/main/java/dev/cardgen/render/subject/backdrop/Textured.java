@@ -59,15 +59,15 @@ public final class Textured implements Backdrop {
         boolean filledIn = Honesty.mostlyFilledIn(fg, texture.score, THRESHOLD);
         Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 1, 0, false, filledIn);
         float[] saliency = opinion == null ? null : opinion.map();
-        if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
-            // the model's cut is the answer where it was sure or the cues agree with it; otherwise none
-            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), !j.declined());
-            Subject judged = ModelCut.judge(j.declined() ? null : fg, proposal);
+        if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
+            // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its region
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true);
+            Subject judged = ModelCut.judge(fg, proposal);
             if (judged != null) {
-                return new Verdict.CutOut(new Subject(judged.mask(), judged.box(),
-                        j.declined() ? Judgement.OFF_PLAIN_CONFIDENCE : j.confidence(), true));
+                return new Verdict.CutOut(new Subject(judged.mask(), judged.box(), j.confidence(), true));
             }
-            return Verdict.decline(j.confidence(), j.doubtful() || !j.declined() || proposal != null);
+            Verdict answer = ModelCut.answer(proposal);
+            return answer != null ? answer : Verdict.decline(j.confidence(), true);
         }
         return j.declined() ? j.decline() : new Verdict.Accept(fg, texture.score, THRESHOLD, j.confidence());
     }

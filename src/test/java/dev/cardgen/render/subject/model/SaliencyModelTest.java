@@ -101,8 +101,8 @@ class SaliencyModelTest {
         int w = 200, h = 150;
         boolean[] product = box(w, h, 60, 40, 140, 120);
         Subject cut = Subject.ofMask(square(w, h, 60, 40, 80));
-        ModelCut.Proposal sure = new ModelCut.Proposal(cut, new Mask(w, h, product), true);
-        ModelCut.Proposal unsure = new ModelCut.Proposal(cut, new Mask(w, h, product), false);
+        ModelCut.Proposal sure = new ModelCut.Proposal(new Mask(w, h, product), true, cut, new Mask(w, h, product), true);
+        ModelCut.Proposal unsure = new ModelCut.Proposal(new Mask(w, h, product), false, cut, new Mask(w, h, product), false);
         boolean[] part = box(w, h, 60, 40, 140, 75);
         assertEquals(cut, ModelCut.judge(null, sure), "the cues found nothing, the model is sure");
         assertEquals(cut, ModelCut.judge(new Mask(w, h, part), sure), "the cues found a part, the model is sure");
