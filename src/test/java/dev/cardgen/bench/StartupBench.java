@@ -28,6 +28,8 @@ import java.util.Map;
 final class StartupBench {
 
     private final ServiceBench bench;
+    /** The option sets being measured, in the order they take turns. */
+    private final List<Config> configs = new ArrayList<>();
 
     StartupBench(ServiceBench bench) {
         this.bench = bench;
@@ -43,7 +45,6 @@ final class StartupBench {
         bench.start(List.of("-Dquarkus.flyway.migrate-at-start=false"), true);
         String asset = bench.uploadAsset(BadUploads.photoJpeg(4000, 3000));
         bench.stop();
-        List<Config> configs = new ArrayList<>();
         for (String set : variants.split(";", -1)) {
             Path dir = ServiceBench.appDir();
             String variant = set;
@@ -166,6 +167,10 @@ final class StartupBench {
         c.cpuCard.add(ServiceBench.cpuMillis(pid));
         c.rssPeak.add(status(pid, "VmHWM"));
         bench.stop();
+        // Start by start, so sets that took turns can be compared in pairs (on a loaded VM the medians alone mislead).
+        System.out.printf("startup: set %d, start %d: ready %d ms, CPU at ready %d ms (start-up thread %d ms), first card %d ms, load %s%n",
+                configs.indexOf(c) + 1, c.ready.size(), c.ready.get(c.ready.size() - 1), total, threads.getOrDefault("'java'", -1L),
+                c.firstCard.get(c.firstCard.size() - 1), c.loads.get(c.loads.size() - 1));
         if (!"no".equals(System.getenv("BENCH_IDLE_RSS"))) {
             // Idle RSS from a separate start: the generation above would have grown it.
             bench.start(c.options, false);
