@@ -620,9 +620,12 @@ public final class ServiceBench {
         return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
     }
 
+    /** The folder the next {@link #launch} runs from: {@link #appDir()} unless a bench sets another (startup's {@code dir=}). */
+    Path launchDir = appDir();
+
     /** From the app's folder, as the Dockerfiles run it: an AppCDS archive or AOT cache only maps with that class path. */
     Process launch(List<String> cmd) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(cmd).directory(appDir().toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(launchDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(work.resolve("app.log").toFile());
         builder.environment().putAll(environment);
         return builder.start();

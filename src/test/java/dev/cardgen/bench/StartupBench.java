@@ -22,11 +22,14 @@ import java.util.Map;
  * and its peak during that generation (BENCH_IDLE_RSS=no skips the separate start for the idle RSS), and
  * the CPU at ready of the JIT's compiler threads, the main thread, the GC and the rest. The sets take
  * turns, one start each per round, so a busy minute on the shared build VM falls on all of them; the
- * load average is printed with every set.
+ * load average is printed with every set. A set that begins with {@code dir=FOLDER} starts the packaged
+ * application of that folder (another build, each trained in its own folder) instead of BENCH_APP_DIR's.
  */
 final class StartupBench {
 
     private final ServiceBench bench;
+    /** The option sets being measured, in the order they take turns. */
+    private final List<Config> configs = new ArrayList<>();
 
     StartupBench(ServiceBench bench) {
         this.bench = bench;
@@ -42,8 +45,14 @@ final class StartupBench {
         bench.start(List.of("-Dquarkus.flyway.migrate-at-start=false"), true);
         String asset = bench.uploadAsset(BadUploads.photoJpeg(4000, 3000));
         bench.stop();
-        List<Config> configs = new ArrayList<>();
-        for (String variant : variants.split(";", -1)) {
+        for (String set : variants.split(";", -1)) {
+            Path dir = ServiceBench.appDir();
+            String variant = set;
+            if (set.strip().startsWith("dir=")) {
+                String[] split = set.strip().split("\\s+", 2);
+                dir = Path.of(split[0].substring("dir=".length()));
+                variant = split.length > 1 ? split[1] : "";
+            }
             List<String> jvm;
             Map<String, String> environment = new java.util.HashMap<>();
             if (variant.strip().startsWith("image")) {
@@ -60,15 +69,15 @@ final class StartupBench {
                 jvm = variant.isBlank() ? List.of() : Arrays.asList(variant.strip().split("\\s+"));
             }
             if (jvm.stream().anyMatch(o -> o.contains("app.aot") || o.contains("app-cds.jsa"))
-                    && !Files.exists(ServiceBench.appDir().resolve(jdk25 ? "app.aot" : "app-cds.jsa"))) {
-                System.out.println("startup: skipped (no archive in " + ServiceBench.appDir() + "): " + variant);
+                    && !Files.exists(dir.resolve(jdk25 ? "app.aot" : "app-cds.jsa"))) {
+                System.out.println("startup: skipped (no archive in " + dir + "): " + variant);
                 continue;
             }
             for (String migrate : System.getenv().getOrDefault("BENCH_MIGRATE", "yes,no").split(",")) {
                 List<String> options = new ArrayList<>(jvm);
                 options.add("-Dquarkus.flyway.migrate-at-start=" + migrate.strip().equals("yes"));
                 options.add("-Dquarkus.flyway.active=" + migrate.strip().equals("yes")); // a serverless replica: Flyway not even set up
-                configs.add(new Config(options, environment));
+                configs.add(new Config(dir, options, environment));
             }
         }
         // Round by round, each set once per round: on a shared machine a slow minute then falls on every set alike.
@@ -81,10 +90,12 @@ final class StartupBench {
             c.report();
         }
         bench.environment.clear();
+        bench.launchDir = ServiceBench.appDir();
     }
 
     /** One JVM option set and environment, and what its starts measured. */
     private final class Config {
+        final Path dir;
         final List<String> options;
         final Map<String, String> environment;
         final List<Long> ready = new ArrayList<>();
@@ -97,14 +108,15 @@ final class StartupBench {
         final Map<String, List<Long>> threads = new java.util.TreeMap<>();
         final List<String> loads = new ArrayList<>();
 
-        Config(List<String> options, Map<String, String> environment) {
+        Config(Path dir, List<String> options, Map<String, String> environment) {
+            this.dir = dir;
             this.options = options;
             this.environment = environment;
         }
 
         void report() {
             String how = (environment.isEmpty() ? "" : environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(java.util.stream.Collectors.joining(" ", "", " "))) + "java " + String.join(" ", options) + " -jar quarkus-run.jar (java " + Runtime.version() + ")";
+                    .collect(java.util.stream.Collectors.joining(" ", "", " "))) + "java " + String.join(" ", options) + " -jar quarkus-run.jar (in " + dir + ", java " + Runtime.version() + ")";
             System.out.println("startup: " + how + "; load average at its starts " + String.join(", ", loads));
             ServiceBench.report("  process start → /q/health/ready UP (ms)", ready);
             ServiceBench.report("  CPU (user+sys) of the service at ready (ms)", cpu);
@@ -138,6 +150,7 @@ final class StartupBench {
     }
 
     private void measure(Config c, String asset) throws Exception {
+        bench.launchDir = c.dir;
         bench.environment.clear();
         bench.environment.putAll(c.environment);
         c.loads.add(load());
@@ -154,6 +167,10 @@ final class StartupBench {
         c.cpuCard.add(ServiceBench.cpuMillis(pid));
         c.rssPeak.add(status(pid, "VmHWM"));
         bench.stop();
+        // Start by start, so sets that took turns can be compared in pairs (on a loaded VM the medians alone mislead).
+        System.out.printf("startup: set %d, start %d: ready %d ms, CPU at ready %d ms (start-up thread %d ms), first card %d ms, load %s%n",
+                configs.indexOf(c) + 1, c.ready.size(), c.ready.get(c.ready.size() - 1), total, threads.getOrDefault("'java'", -1L),
+                c.firstCard.get(c.firstCard.size() - 1), c.loads.get(c.loads.size() - 1));
         if (!"no".equals(System.getenv("BENCH_IDLE_RSS"))) {
             // Idle RSS from a separate start: the generation above would have grown it.
             bench.start(c.options, false);
