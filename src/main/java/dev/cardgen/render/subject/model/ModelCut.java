@@ -47,9 +47,45 @@ public final class ModelCut {
      * region. The cut is made where the map is calm, or always with {@code cutAlways} (cues to weigh it against).
      */
     public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways) {
-        int n = g.cells(), sw = g.sw, sh = g.sh, f = g.f;
-        Mask region = Agreement.mask(saliency, sw, sh).keepMain(Math.max(9, n / 300));
-        int area = 0, doubt = 0;
+        int sw = g.sw, sh = g.sh, f = g.f;
+        Mask region = region(g, saliency);
+        Rectangle r = region.bounds();
+        if (r == null) {
+            return null;
+        }
+        boolean calm = calm(region, saliency);
+        double bw = r.width, bh = r.height;
+        int x0 = r.x, y0 = r.y;
+        Rectangle box = new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
+                (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
+                .intersection(new Rectangle(0, 0, g.width, g.height));
+        if (!calm && !cutAlways) {
+            return new Proposal(region, false, null, null, false);
+        }
+        Subject cut = BoxCut.cutModelsBox(g.image, box, model);
+        if (!cut.detected()) {
+            return new Proposal(region, calm, null, null, false);
+        }
+        Mask onGrid = onGrid(cut, sw, sh, f);
+        return new Proposal(region, calm, cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
+    }
+
+    /** The model's region: its map cut at one half, the main pieces. */
+    public static Mask region(Grid g, float[] saliency) {
+        return Agreement.mask(saliency, g.sw, g.sh).keepMain(Math.max(9, g.cells() / 300));
+    }
+
+    /**
+     * Whether the map is calm about {@code region}: the region reaches at most one frame edge (a product may
+     * stand on it; a scene fills the frame), cells in doubt are at most {@link #SURE_DOUBT} of it, and the mean
+     * saliency outside it at most {@link #SURE_OUTSIDE}.
+     */
+    public static boolean calm(Mask region, float[] saliency) {
+        Rectangle r = region.bounds();
+        if (r == null) {
+            return false;
+        }
+        int n = saliency.length, sw = region.width(), sh = region.height(), area = 0, doubt = 0;
         double outside = 0;
         for (int i = 0; i < n; i++) {
             float s = saliency[i];
@@ -60,27 +96,8 @@ public final class ModelCut {
                 outside += s;
             }
         }
-        Rectangle r = region.bounds();
-        if (r == null) {
-            return null;
-        }
-        int x0 = r.x, y0 = r.y, x1 = r.x + r.width - 1, y1 = r.y + r.height - 1;
-        double bw = r.width, bh = r.height;
-        Rectangle box = new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
-                (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
-                .intersection(new Rectangle(0, 0, g.width, g.height));
-        int edges = (x0 == 0 ? 1 : 0) + (y0 == 0 ? 1 : 0) + (x1 == sw - 1 ? 1 : 0) + (y1 == sh - 1 ? 1 : 0);
-        boolean touchesFrame = edges >= 2; // a product may stand on the frame's edge; a scene fills it
-        boolean calm = !touchesFrame && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
-        if (!calm && !cutAlways) {
-            return new Proposal(region, false, null, null, false);
-        }
-        Subject cut = BoxCut.cutModelsBox(g.image, box, model);
-        if (!cut.detected()) {
-            return new Proposal(region, calm, null, null, false);
-        }
-        Mask onGrid = onGrid(cut, sw, sh, f);
-        return new Proposal(region, calm, cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
+        int edges = (r.x == 0 ? 1 : 0) + (r.y == 0 ? 1 : 0) + (r.x + r.width == sw ? 1 : 0) + (r.y + r.height == sh ? 1 : 0);
+        return edges < 2 && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
     }
 
     /**
