@@ -29,6 +29,7 @@
 #   taskset -c 1 bench/subject-bench.sh model-candidates time MODEL.onnx NORM SIDES [photos] [rounds]
 #   bench/subject-bench.sh model-candidates memory MODEL.onnx|shipped NORM SIDE
 #   bench/subject-bench.sh model-candidates quality MODEL.onnx NORM SIDES [tuning|frozen|all] [width] [height]
+#   bench/subject-bench.sh model-candidates look MODEL.onnx NORM SIDES FAMILY/PRODUCT/N OUT.png   (maps side by side)
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
