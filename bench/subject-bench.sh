@@ -24,6 +24,12 @@
 # family left out when B beats A on the mean IoU of all the others):
 #   bench/subject-bench.sh families-compare "A_OPTS" "B_OPTS" [tuning|frozen|all] [width] [height]
 #   e.g. families-compare "" "-Dcardgen.subject.model=off" tuning 800 600
+# A candidate model beside the shipped u2netp (weights given by path, never committed; NORM u2net|isnet;
+# SIDES e.g. 224,320 or native), see ModelCandidatesBench and docs/decisions/0016:
+#   taskset -c 1 bench/subject-bench.sh model-candidates time MODEL.onnx NORM SIDES [photos] [rounds]
+#   bench/subject-bench.sh model-candidates memory MODEL.onnx|shipped NORM SIDE
+#   bench/subject-bench.sh model-candidates quality MODEL.onnx NORM SIDES [tuning|frozen|all] [width] [height]
+#   bench/subject-bench.sh model-candidates look MODEL.onnx NORM SIDES FAMILY/PRODUCT/N OUT.png   (maps side by side)
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
@@ -39,6 +45,10 @@ fi
 if [ "${1:-}" = families ] || [ "${1:-}" = families-hint ]; then
   exec java -Djava.awt.headless=true -Dfamilies.hint=$([ "$1" = families-hint ] && echo true || echo false) -Dfamilies.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
     dev.cardgen.bench.SubjectFamilyBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}
+fi
+if [ "${1:-}" = model-candidates ]; then
+  shift
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.ModelCandidatesBench "$@"
 fi
 if [ "${1:-}" = families-compare ]; then
   A_OPTS="${2:-}"; B_OPTS="${3:-}"; PART="${4:-tuning}"; W="${5:-1600}"; H="${6:-1200}"
