@@ -40,10 +40,9 @@ final class Pipeline {
         mask = backdrop.cleanUp(mask);
         mask = backdrop.refine(mask);
         Verdict verdict = backdrop.judge(mask, opinion);
-        float[] map = opinion == null ? null : opinion.map();
-        if (verdict instanceof Verdict.Decline d && map != null) {
+        if (verdict instanceof Verdict.Decline d && opinion != null && opinion.map() != null) {
             // the backdrop's rules report no product: the model's own answer, where its map was calm
-            ModelCut.Proposal p = ModelCut.propose(g, map, opinion.model(), false);
+            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false);
             Verdict answer = ModelCut.answer(p);
             verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
         }
