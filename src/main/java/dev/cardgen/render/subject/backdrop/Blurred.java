@@ -73,7 +73,7 @@ public final class Blurred implements Backdrop {
     @Override
     public Verdict judge(Mask fg, Opinion opinion) {
         boolean stray = Honesty.strayStepsOutside(fg, step, 2 * r) || Honesty.strayOutline(fg, step, 2 * r);
-        Judgement j = Judgement.of(fg, enclosedScore(proposed), 1, 1, 0, false, stray);
+        Judgement j = Judgement.of(fg, proposed.score(), 1, 1, 0, false, stray);
         boolean declined = j.declined(), doubtful = j.doubtful();
         double confidence = j.confidence();
         float[] saliency = opinion == null ? null : opinion.map();
@@ -86,7 +86,7 @@ public final class Blurred implements Backdrop {
                 verdict = Agreement.Verdict.MODEL;
             }
             if (verdict == Agreement.Verdict.MODEL) {
-                return new Verdict.Accept(learned, enclosedScore(learned), 1,
+                return new Verdict.Accept(learned, learned.score(), 1,
                         declined ? Judgement.OFF_PLAIN_CONFIDENCE : confidence);
             }
             if (verdict == Agreement.Verdict.NEITHER && !declined) {
@@ -102,20 +102,11 @@ public final class Blurred implements Backdrop {
             // a handle's hole is enclosed too; where the model sees through it, and it is blurred, open it
             cut = Agreement.openHoles(cut, learned, step, Backdrop.minHole(g));
         }
-        return new Verdict.Accept(cut, enclosedScore(cut), 1, confidence);
+        return new Verdict.Accept(cut, cut.score(), 1, confidence);
     }
 
     @Override
     public boolean guidedEdge() {
         return true;
-    }
-
-    /** A mask as a score: 2 inside, 0 outside, judged at 1. */
-    public static float[] enclosedScore(Mask fg) {
-        float[] d = new float[fg.bits().length];
-        for (int i = 0; i < d.length; i++) {
-            d[i] = fg.get(i) ? 2 : 0;
-        }
-        return d;
     }
 }

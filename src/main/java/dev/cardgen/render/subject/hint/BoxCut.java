@@ -2,7 +2,6 @@ package dev.cardgen.render.subject.hint;
 
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectHint;
-import dev.cardgen.render.subject.backdrop.Blurred;
 import dev.cardgen.render.subject.backdrop.Detail;
 import dev.cardgen.render.subject.cut.GrabCut;
 import dev.cardgen.render.subject.cut.GraphCut;
@@ -121,7 +120,7 @@ public final class BoxCut {
         if (fg.area() < Math.max(9, MIN_FILL * c.boxCells)) {
             return Subject.fullFrame(w, h, 0);
         }
-        byte[] crop = SoftEdge.mask(g, fg, Blurred.enclosedScore(fg), 1, true);
+        byte[] crop = SoftEdge.mask(g, fg, fg.score(), 1, true);
         byte[] m = new byte[w * h];
         // only the box: the soft edge and the guided filter may reach into the ring
         Rectangle box = c.box;

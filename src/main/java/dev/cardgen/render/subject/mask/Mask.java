@@ -32,6 +32,15 @@ public record Mask(int width, int height, boolean[] bits) {
         return new Mask(width, height, bits);
     }
 
+    /** The mask as a score for the soft edge and the judge: 2 inside, 0 outside, judged at 1. */
+    public float[] score() {
+        float[] d = new float[bits.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = bits[i] ? 2 : 0;
+        }
+        return d;
+    }
+
     public boolean get(int i) {
         return bits[i];
     }

@@ -113,11 +113,7 @@ public final class ModelCut {
         if (p.sure()) {
             return new Verdict.CutOut(new Subject(p.cut().mask(), p.cut().box(), Judgement.OFF_PLAIN_CONFIDENCE, true));
         }
-        float[] score = new float[p.region().bits().length];
-        for (int i = 0; i < score.length; i++) {
-            score[i] = p.region().get(i) ? 2 : 0;
-        }
-        return new Verdict.Accept(p.region(), score, 1, Judgement.OFF_PLAIN_CONFIDENCE);
+        return new Verdict.Accept(p.region(), p.region().score(), 1, Judgement.OFF_PLAIN_CONFIDENCE);
     }
 
     /**
