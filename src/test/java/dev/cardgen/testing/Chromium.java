@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -76,7 +75,7 @@ public final class Chromium implements AutoCloseable {
             return new Chromium(new ChromeDriver(service, options), profile);
         } catch (RuntimeException e) {
             service.stop();
-            delete(profile);
+            TempFolders.delete(profile);
             throw e;
         }
     }
@@ -226,15 +225,7 @@ public final class Chromium implements AutoCloseable {
         try {
             driver.quit(); // ends the session, the browser and chromedriver
         } finally {
-            delete(profile);
-        }
-    }
-
-    private static void delete(Path folder) {
-        try (var files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temp folder
+            TempFolders.delete(profile);
         }
     }
 }
