@@ -1,6 +1,8 @@
 package dev.cardgen;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -22,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * leading byte-order mark left out (so line endings may change, nothing else), computed here rather
  * than through Flyway's internal classes, which may move between releases.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class MigrationChecksumTest {
 
     private static final Map<String, Integer> SHIPPED = new LinkedHashMap<>();

@@ -3,6 +3,8 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.instances.LiveInstances;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.lang.reflect.Proxy;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The per-key buckets without Quarkus: only buckets full again are dropped, and the limit holds across a drop. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class RateLimiterTest {
 
     /** 0.5 requests/s, burst 3, one live instance. */

@@ -1,10 +1,13 @@
 package dev.cardgen.api;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** How limits read in messages: binary units, one decimal at most, rounded down. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class ByteSizesTest {
 
     @Test

@@ -2,6 +2,8 @@ package dev.cardgen.batch;
 
 import dev.cardgen.api.ApiException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -11,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The RFC 4180 reader on its own: what it accepts, exactly what it reads, and what it refuses with the line. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class CsvTest {
 
     private static List<Csv.Record> parse(String text) {

@@ -1,6 +1,8 @@
 package dev.cardgen.core;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * render engine do not import the HTTP edge (the SSE route, an HTTP route, does). Read from the
  * sources, so a new import across a wall fails the build.
  */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class LayeringTest {
 
     private static final Path MAIN = Path.of("src/main/java/dev/cardgen");

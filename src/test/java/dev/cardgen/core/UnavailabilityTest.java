@@ -7,7 +7,10 @@ import java.net.ConnectException;
 import java.sql.SQLException;
 import javax.transaction.xa.XAException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class UnavailabilityTest {
 
     @Test

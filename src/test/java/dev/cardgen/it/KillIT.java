@@ -12,6 +12,8 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -47,6 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * if it was running at the kill), one {@code item} event per item on the batch's stream, and one
  * {@code batch.completed} webhook.
  */
+@Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
 class KillIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

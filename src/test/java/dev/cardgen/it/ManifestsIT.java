@@ -17,6 +17,8 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.smallrye.config.WithDefault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * breaks a probe, the container's size, where settings come from, the scale bounds, the drain or the
  * migration step fails the build here instead of in a cluster.
  */
+@Execution(ExecutionMode.CONCURRENT) // reads files only: runs beside the @QuarkusIntegrationTests (pom.xml)
 class ManifestsIT {
 
     private static final Path DIR = Path.of("target/kubernetes");

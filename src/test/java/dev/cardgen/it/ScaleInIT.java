@@ -7,6 +7,8 @@ import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -30,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * instance at once, never left to a lease expiry (the lease here is 10 minutes, far beyond the
  * test's wait); it exits promptly and ends its open streams as complete responses.
  */
+@Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
 class ScaleInIT {
 
     private static final Duration GRACE = Duration.ofSeconds(1);

@@ -5,6 +5,8 @@ import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.SmallContainer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.nio.file.Files;
 import java.time.Duration;
@@ -19,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * use it) and that size's {@code -XX:MaxRAM}/{@code -XX:ActiveProcessorCount}, it starts, takes four
  * concurrent 12 Mpx uploads and a 3-variant generation, and its resident memory stays under the limit.
  */
+@Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
 class SmallContainerIT {
 
     @Test

@@ -10,7 +10,10 @@ import dev.cardgen.render.words.CardLocale;
 import dev.cardgen.render.words.Words;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class TextFillerTest {
     @Test
     void titleFromFileName() {

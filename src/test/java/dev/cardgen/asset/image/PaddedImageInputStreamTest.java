@@ -1,6 +1,8 @@
 package dev.cardgen.asset.image;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.imageio.stream.MemoryCacheImageInputStream;
 import java.io.ByteArrayInputStream;
@@ -13,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a decoder reading past the end of a WebP is served: zeros, counted, up to a bound, then a stop it cannot swallow. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class PaddedImageInputStreamTest {
 
     private static PaddedImageInputStream over(byte[] data) {

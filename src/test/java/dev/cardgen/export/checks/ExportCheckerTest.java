@@ -6,6 +6,8 @@ import dev.cardgen.render.Box;
 import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.ImageEncoder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.imageio.ImageIO;
 import java.awt.Color;
@@ -26,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Each rule on hand-made images: a white 1200×1200 card with a dark product box, then one thing wrong at a time. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class ExportCheckerTest {
 
     private static final RuleSet MAIN = new RuleSet(Preset.MARKET4_1X1, null, true, List.of(ExportFormat.PNG, ExportFormat.JPEG),

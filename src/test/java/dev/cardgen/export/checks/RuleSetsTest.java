@@ -3,6 +3,8 @@ package dev.cardgen.export.checks;
 import dev.cardgen.export.ExportFormat;
 import dev.cardgen.export.Preset;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Rule sets from configuration: defaults per preset, an operator's binding, and a start refused on a bad key. */
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class RuleSetsTest {
 
     /** One preset's keys; what is not given is ChecksConfig's default. */

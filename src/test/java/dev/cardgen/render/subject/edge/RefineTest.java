@@ -6,7 +6,10 @@ import dev.cardgen.render.subject.grid.Colour;
 import dev.cardgen.render.subject.mask.Mask;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class RefineTest {
 
     private static final int W = 200, H = 160;
