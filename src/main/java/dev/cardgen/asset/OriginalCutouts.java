@@ -308,14 +308,7 @@ public class OriginalCutouts {
 
     /** An upload's own alpha is the mask only inside the box, as on the working copy's cut-out. */
     private static void clearOutside(byte[] mask, int w, int h, Rectangle2D region, Rectangle box) {
-        Rectangle kept = MaskUpsample.kept(region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(), box, w, h);
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                if (!kept.contains(x, y)) {
-                    mask[y * w + x] = 0;
-                }
-            }
-        }
+        MaskUpsample.clearOutside(mask, w, h, MaskUpsample.kept(region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(), box, w, h));
     }
 
     /** The original, copied to a temporary file for the decoder (the store may be remote), inspected as at upload. */
