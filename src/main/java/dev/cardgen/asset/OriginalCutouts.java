@@ -104,10 +104,18 @@ public class OriginalCutouts {
         }
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         int[] row = new int[box.width];
+        ColorModel cm = cut.getColorModel();
+        // an 8-bit alpha channel (a stored cut-out's RGBA): its samples read directly, not a colour conversion per pixel
+        Raster alpha = cm.hasAlpha() && !(cm instanceof java.awt.image.IndexColorModel)
+                && cm.getComponentSize(cm.getNumComponents() - 1) == 8 ? cut.getAlphaRaster() : null;
         for (int y = 0; y < box.height; y++) {
-            cut.getRGB(0, y, box.width, 1, row, 0, box.width);
+            if (alpha != null) {
+                alpha.getSamples(alpha.getMinX(), alpha.getMinY() + y, box.width, 1, 0, row);
+            } else {
+                cut.getRGB(0, y, box.width, 1, row, 0, box.width);
+            }
             for (int x = 0; x < box.width; x++) {
-                if ((row[x] >>> 24) != (m[(box.y + y) * mask.getWidth() + box.x + x] & 0xff)) {
+                if ((alpha != null ? row[x] : row[x] >>> 24) != (m[(box.y + y) * mask.getWidth() + box.x + x] & 0xff)) {
                     return false;
                 }
             }
@@ -282,9 +290,13 @@ public class OriginalCutouts {
         for (int[] run : MaskUpsample.runs(soft, 2 * CUT_CONTEXT)) {
             int x0 = Math.max(0, run[0] - CUT_CONTEXT), x1 = Math.min(w, run[1] + CUT_CONTEXT), pw = x1 - x0;
             BufferedImage pieceGray = new BufferedImage(pw, h, BufferedImage.TYPE_BYTE_GRAY);
-            pieceGray.getRaster().setRect(mask.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
             BufferedImage pieceRgb = new BufferedImage(pw, h, BufferedImage.TYPE_INT_RGB);
-            pieceRgb.getRaster().setRect(src.getRaster().createChild(x0, 0, pw, h, 0, 0, null));
+            byte[] pm = ((DataBufferByte) pieceGray.getRaster().getDataBuffer()).getData();
+            int[] ps = ((DataBufferInt) pieceRgb.getRaster().getDataBuffer()).getData();
+            for (int y = 0; y < h; y++) { // the columns [x0, x1) of each row, straight from the band's arrays
+                System.arraycopy(m, y * w + x0, pm, y * pw, pw);
+                System.arraycopy(s, y * w + x0, ps, y * pw, pw);
+            }
             int[] cut = ((DataBufferInt) new Subject(pieceGray, new Rectangle(0, 0, pw, h), 1.0, true).cutout(pieceRgb)
                     .getRaster().getDataBuffer()).getData();
             for (int y = 0; y < h; y++) {
@@ -296,14 +308,7 @@ public class OriginalCutouts {
 
     /** An upload's own alpha is the mask only inside the box, as on the working copy's cut-out. */
     private static void clearOutside(byte[] mask, int w, int h, Rectangle2D region, Rectangle box) {
-        Rectangle kept = MaskUpsample.kept(region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(), box, w, h);
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                if (!kept.contains(x, y)) {
-                    mask[y * w + x] = 0;
-                }
-            }
-        }
+        MaskUpsample.clearOutside(mask, w, h, MaskUpsample.kept(region.getMinX(), region.getMinY(), region.getMaxX(), region.getMaxY(), box, w, h));
     }
 
     /** The original, copied to a temporary file for the decoder (the store may be remote), inspected as at upload. */

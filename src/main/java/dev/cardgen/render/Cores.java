@@ -67,6 +67,24 @@ public final class Cores {
         all(tasks);
     }
 
+    /**
+     * Starts {@code part} over {@code [0, n)} cut in one contiguous piece per core, every piece on the
+     * pool, and returns at once: the caller goes on with other work (a decoder making the next rows)
+     * and joins the future when it needs the result. The pieces never wait on anything.
+     */
+    public static CompletableFuture<Void> splitAsync(int n, Part part) {
+        int pieces = Math.min(COUNT, n);
+        if (pieces <= 0) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<?>[] futures = new CompletableFuture<?>[pieces];
+        for (int i = 0; i < pieces; i++) {
+            int from = (int) ((long) n * i / pieces), to = (int) ((long) n * (i + 1) / pieces);
+            futures[i] = CompletableFuture.runAsync(() -> part.run(from, to), pool());
+        }
+        return CompletableFuture.allOf(futures);
+    }
+
     private static final class Pool {
         static final ExecutorService THREADS = Executors.newFixedThreadPool(COUNT, r -> {
             Thread t = new Thread(r, "cardgen-card-part");

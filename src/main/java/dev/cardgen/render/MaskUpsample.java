@@ -36,14 +36,7 @@ public final class MaskUpsample {
             int radius = Math.max(2, (int) Math.ceil(2 * scale));
             refine(out, guide, tw, th, radius);
             if (keep != null) { // the refined ramp may reach past the kept rectangle
-                Rectangle k = kept(x0, y0, x1, y1, keep, tw, th);
-                for (int y = 0; y < th; y++) {
-                    for (int x = 0; x < tw; x++) {
-                        if (!k.contains(x, y)) {
-                            out[y * tw + x] = 0;
-                        }
-                    }
-                }
+                clearOutside(out, tw, th, kept(x0, y0, x1, y1, keep, tw, th));
             }
         }
         return out;
@@ -100,6 +93,18 @@ public final class MaskUpsample {
         int ky0 = Math.max(0, (int) Math.ceil((keep.getMinY() - y0) / sy - 0.5));
         int ky1 = Math.min(th, (int) Math.ceil((keep.getMaxY() - y0) / sy - 0.5));
         return new Rectangle(kx0, ky0, Math.max(0, kx1 - kx0), Math.max(0, ky1 - ky0));
+    }
+
+    /** Zero every pixel of a {@code w × h} mask outside {@code k} (a rectangle within it): whole rows above and below, the sides of the rest. */
+    public static void clearOutside(byte[] mask, int w, int h, Rectangle k) {
+        int top = Math.min(h, Math.max(0, k.y)), bottom = Math.max(top, Math.min(h, k.y + k.height));
+        int left = Math.min(w, Math.max(0, k.x)), right = Math.max(left, Math.min(w, k.x + k.width));
+        java.util.Arrays.fill(mask, 0, top * w, (byte) 0);
+        for (int y = top; y < bottom; y++) {
+            java.util.Arrays.fill(mask, y * w, y * w + left, (byte) 0);
+            java.util.Arrays.fill(mask, y * w + right, (y + 1) * w, (byte) 0);
+        }
+        java.util.Arrays.fill(mask, bottom * w, h * w, (byte) 0);
     }
 
     /**

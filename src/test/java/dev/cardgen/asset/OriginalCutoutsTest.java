@@ -26,6 +26,7 @@ import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
@@ -97,6 +98,36 @@ class OriginalCutoutsTest {
         BufferedImage banded = OriginalCutouts.cutInBands(rgb, m.clone(), w, h, false);
         assertArrayEquals(whole.getRGB(0, 0, w, h, null, 0, w), banded.getRGB(0, 0, w, h, null, 0, w));
         assertEquals(BufferedImage.TYPE_INT_ARGB, banded.getType());
+    }
+
+    /**
+     * A cut-out's alpha is its version's mask inside the box whatever the image's layout (a stored PNG
+     * decodes to 4-byte ABGR; grey with alpha, packed ARGB, an opaque image's alpha is 255); one pixel
+     * off, or the box moved, and it is not.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {BufferedImage.TYPE_4BYTE_ABGR, BufferedImage.TYPE_INT_ARGB, BufferedImage.TYPE_INT_ARGB_PRE,
+            BufferedImage.TYPE_INT_RGB})
+    void sameAlphaReadsEveryLayout(int type) {
+        int mw = 40, mh = 30;
+        Rectangle box = new Rectangle(5, 4, 20, 18);
+        boolean opaque = type == BufferedImage.TYPE_INT_RGB;
+        BufferedImage mask = new BufferedImage(mw, mh, BufferedImage.TYPE_BYTE_GRAY);
+        byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
+        BufferedImage cut = new BufferedImage(box.width, box.height, type);
+        Random rnd = new Random(3);
+        for (int y = 0; y < box.height; y++) {
+            for (int x = 0; x < box.width; x++) {
+                int a = opaque ? 255 : rnd.nextInt(256);
+                m[(box.y + y) * mw + box.x + x] = (byte) a;
+                cut.setRGB(x, y, a << 24 | rnd.nextInt(1 << 24));
+            }
+        }
+        assertTrue(OriginalCutouts.sameAlpha(cut, mask, box));
+        assertFalse(OriginalCutouts.sameAlpha(cut, mask, new Rectangle(box.x + 1, box.y, box.width, box.height)));
+        int i = (box.y + 7) * mw + box.x + 11;
+        m[i] = (byte) ((m[i] & 0xff) ^ 1);
+        assertFalse(OriginalCutouts.sameAlpha(cut, mask, box));
     }
 
     /** As the card enlarges a cut-out: premultiplied, one bilinear step. */

@@ -299,6 +299,10 @@ public final class ServiceBench {
      */
     void sharp() throws Exception {
         List<String> jvm = new ArrayList<>(SmallContainer.jvmOptions(SmallContainer.aotCacheUsable()));
+        String extra = env("BENCH_APP_JVM", "").strip(); // e.g. -XX:NativeMemoryTracking=summary: summaries before and after
+        if (!extra.isEmpty()) {
+            jvm.addAll(Arrays.asList(extra.split("\\s+")));
+        }
         int side = Integer.parseInt(env("BENCH_SHARP_SIDE", "7072"));
         byte[] photo = dev.cardgen.testing.FinePrint.jpeg(dev.cardgen.testing.FinePrint.photo(side), 0.9f);
         System.out.printf("sharp: java %s %s -jar quarkus-run.jar; originals %d×%d JPEG (%.1f Mpx, %d bytes)%n", Runtime.version(),
@@ -315,6 +319,7 @@ public final class ServiceBench {
                 generations.add(gen);
             }
             SmallContainer.Rss before = SmallContainer.Rss.of(pid);
+            System.out.println("sharp: before the exports: " + before + "; " + memory(pid));
             Files.writeString(Path.of("/proc/" + pid + "/clear_refs"), "5"); // the peak from here on
             long t0 = System.nanoTime();
             List<String> exports = new ArrayList<>();
@@ -344,10 +349,22 @@ public final class ServiceBench {
                     side * (double) side / 1e6, ms, scales);
             System.out.printf("sharp: RSS before the exports %d MB; peak over the exports %d MB (sampled max %d MB); after %d MB "
                     + "(target ≤ 400, limit %d)%n", before.nowMb(), after.peakMb(), sampled[0], after.nowMb(), SmallContainer.LIMIT_MB);
+            System.out.println("sharp: after the exports: " + after + "; " + memory(pid));
             if (app.log().contains("OutOfMemoryError")) {
                 throw new IllegalStateException("OutOfMemoryError; see " + app.log());
             }
         }
+    }
+
+    /** The heap's committed and used sizes, and with BENCH_APP_JVM's NativeMemoryTracking each area's committed MB. */
+    private static String memory(long pid) throws Exception {
+        String heap = run("jcmd", Long.toString(pid), "GC.heap_info").lines().map(String::strip)
+                .filter(l -> l.contains("total")).reduce((a, b) -> a + " | " + b).orElse("?");
+        if (!env("BENCH_APP_JVM", "").contains("NativeMemoryTracking")) {
+            return heap;
+        }
+        return heap + "\n" + run("jcmd", Long.toString(pid), "VM.native_memory", "summary", "scale=MB").lines()
+                .filter(l -> l.startsWith("-") || l.contains("Total")).map(String::strip).reduce((a, b) -> a + "\n" + b).orElse("");
     }
 
     /** Polls {@code path} every 100 ms until its status is {@code done} (2 minutes at most). */

@@ -29,10 +29,16 @@ final class Resampler {
     private final BufferedImage out;
     private final int[] dst;
     private final float[][] filtered;
-    /** Needed source rows not yet filtered, and their numbers: filtered a batch at a time, on every core. */
-    private final int[][] batch = new int[BATCH][];
-    private final int[] batchY = new int[BATCH];
+    /**
+     * Needed source rows not yet filtered, and their numbers: filtered a batch at a time, on every core,
+     * while the next batch is filled (two sets of rows, used in turn).
+     */
+    private final int[][][] batches = new int[2][BATCH][];
+    private final int[][] batchYs = new int[2][BATCH];
     private final java.util.ArrayDeque<float[]> spare = new java.util.ArrayDeque<>();
+    /** The batch being filtered on the pool (its set is the one not being filled), or null. */
+    private java.util.concurrent.CompletableFuture<Void> filtering;
+    private int filling;
     private int batched;
     private int pushed;
     private int next;
@@ -76,12 +82,13 @@ final class Resampler {
             return;
         }
         if (y >= vy.first[next]) {
+            int[][] batch = batches[filling];
             int[] copy = batch[batched];
             if (copy == null || copy.length != row.length) {
                 copy = batch[batched] = new int[row.length];
             }
             System.arraycopy(row, 0, copy, 0, row.length);
-            batchY[batched++] = y;
+            batchYs[filling][batched++] = y;
         }
         if (batched == BATCH || y == filtered.length - 1) {
             flush();
@@ -89,38 +96,55 @@ final class Resampler {
     }
 
     /**
-     * Filters the batch's rows across the rows, then makes every output row they complete, split across
-     * the output rows: each row's arithmetic is the same whichever thread does it.
+     * Hands the batch to the pool: its rows filtered across the rows, then every output row they
+     * complete, split across the output rows (each row's arithmetic is the same whichever thread does
+     * it). Returns once the batch before it is done, so the caller decodes the next batch meanwhile.
      */
     private void flush() {
+        awaitFiltering();
         int n = batched;
         batched = 0;
+        int[][] batch = batches[filling];
+        int[] batchY = batchYs[filling];
+        filling ^= 1;
+        // rows no output row from here on reaches: their arrays serve this batch
+        int keepFrom = next < th ? vy.first[next] : filtered.length;
+        for (; dropped < keepFrom; dropped++) {
+            if (filtered[dropped] != null) {
+                spare.push(filtered[dropped]);
+                filtered[dropped] = null;
+            }
+        }
         for (int i = 0; i < n; i++) {
             float[] f = spare.poll();
             filtered[batchY[i]] = f != null ? f : new float[tw * ch];
         }
-        Cores.split(n, (from, to) -> {
-            float[][] planes = new float[3][batch[from].length];
-            for (int i = from; i < to; i++) {
-                horizontal(batch[i], hx, filtered[batchY[i]], ch, planes);
-            }
-        });
         int last = pushed - 1, start = next;
         while (next < th && vy.first[next] + vy.count[next] - 1 <= last) {
             next++;
         }
         int end = next;
-        Cores.split(end - start, (from, to) -> {
+        filtering = Cores.splitAsync(n, (from, to) -> {
+            float[][] planes = new float[3][batch[from].length];
+            for (int i = from; i < to; i++) {
+                horizontal(batch[i], hx, filtered[batchY[i]], ch, planes);
+            }
+        }).thenCompose(done -> Cores.splitAsync(end - start, (from, to) -> {
             float[] acc = new float[tw * ch];
             for (int y = start + from; y < start + to; y++) {
                 emit(y, acc);
             }
-        });
-        int keepFrom = next < th ? vy.first[next] : filtered.length;
-        for (; dropped < keepFrom; dropped++) {
-            if (filtered[dropped] != null) {
-                spare.push(filtered[dropped]);
-                filtered[dropped] = null; // no later output row reaches it
+        }));
+    }
+
+    private void awaitFiltering() {
+        if (filtering != null) {
+            try {
+                filtering.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            } finally {
+                filtering = null;
             }
         }
     }
@@ -135,6 +159,7 @@ final class Resampler {
         if (batched > 0) {
             flush();
         }
+        awaitFiltering();
         return out;
     }
 
