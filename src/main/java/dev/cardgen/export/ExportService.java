@@ -88,7 +88,7 @@ public class ExportService {
         e.status = ExportStatus.PROCESSING;
         e.createdAt = Times.now(clock);
         e.persist();
-        jobs.enqueue(JOB_KIND, e.id, e.accountId);
+        jobs.enqueueHere(JOB_KIND, e.id, e.accountId); // the seller waits on it: started here at once when a worker is free
         return e;
     }
 
