@@ -85,6 +85,11 @@ public class JobDispatcher {
     private final ReentrantLock claiming = new ReentrantLock();
     /** Per kind, workers reserved for jobs whose leased rows are not yet committed. */
     private final Map<String, AtomicInteger> reserved = new ConcurrentHashMap<>();
+    /**
+     * Reserved jobs whose rows committed, for the loop to start: a task submitted from the committing
+     * thread would carry that thread's finished transaction into the job.
+     */
+    private final java.util.Queue<JobStore.Claimed> committed = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private Map<String, JobHandler> handlers = Map.of();
     /** Per kind, the most jobs of it this instance runs at once. */
     private Map<String, Integer> limits = Map.of();
@@ -167,11 +172,13 @@ public class JobDispatcher {
         synchronized (gate) {
             running = false;
         }
+        startCommitted(); // not started now: released to the queue
         wake();
         if (listener != null) {
             listener.stop();
         }
         boolean idle = awaitIdle(config.shutdownGrace());
+        startCommitted(); // reserved before the drain, committed during the grace: released too
         List<RunningJob> left = List.copyOf(active.values());
         if (!left.isEmpty()) {
             release(left);
@@ -229,6 +236,7 @@ public class JobDispatcher {
                     }
                     wakeRequested = false;
                 }
+                startCommitted();
                 if (running && !handlers.isEmpty()) {
                     claimWhileFree();
                 }
@@ -306,11 +314,25 @@ public class JobDispatcher {
     }
 
     /**
-     * Runs {@code job}, whose row committed already leased to this instance for its first attempt, on
-     * the worker {@link #reserve} took. When the instance began draining meanwhile, the job goes back
-     * to the queue instead (as the drain does with a claim on its way).
+     * Hands {@code job}, whose row committed already leased to this instance for its first attempt, to
+     * the loop, which runs it on the worker {@link #reserve} took. Called after the commit.
      */
-    void startReserved(JobStore.Claimed job) {
+    void committed(JobStore.Claimed job) {
+        committed.add(job);
+        wake();
+    }
+
+    private void startCommitted() {
+        for (JobStore.Claimed job; (job = committed.poll()) != null; ) {
+            startReserved(job);
+        }
+    }
+
+    /**
+     * Runs a reserved job whose row committed; when the instance began draining meanwhile, the job
+     * goes back to the queue instead (as the drain does with a claim on its way).
+     */
+    private void startReserved(JobStore.Claimed job) {
         synchronized (gate) {
             if (running) {
                 RunningJob ctx = new RunningJob(job, this);

@@ -84,7 +84,7 @@ public class JobQueue {
         String id = Ids.next("job");
         JobStore.Claimed job = new JobStore.Claimed(id, kind, refId, 1, 0);
         try {
-            afterCommit.run(() -> dispatcher.startReserved(job), () -> dispatcher.unreserve(kind));
+            afterCommit.run(() -> dispatcher.committed(job), () -> dispatcher.unreserve(kind));
         } catch (RuntimeException e) {
             dispatcher.unreserve(kind);
             throw e;
