@@ -54,6 +54,13 @@ public class OriginalCutouts {
 
     /** One original decoded at a time per instance: what a decode holds is then bounded by one card's size, whatever the number of workers. */
     private final Semaphore decoding = new Semaphore(1, true);
+    /**
+     * The last cut made, for the next export of the same product at the same size (a re-export, the
+     * same variant for a second marketplace of the same ratio): a pure function of its key, so the
+     * same pixels. Dropped as soon as another cut begins, so it never adds to what a decode holds;
+     * held softly.
+     */
+    private volatile java.lang.ref.SoftReference<Kept> last;
     private final BlobStore blobs;
 
     public OriginalCutouts(BlobStore blobs) {
@@ -172,12 +179,45 @@ public class OriginalCutouts {
         boolean ownAlpha = version == 1 && asset.workingPng;
         boolean current = version == asset.cutoutVersion;
         boolean asSent = ownAlpha || current && (asset.subjectSource == SubjectSource.MASK || asset.subjectSource == SubjectSource.ALPHA);
+        Key key = new Key(asset.id, version, region, box, width, height, ownAlpha, asSent);
+        Cut kept = kept(key);
+        if (kept != null) {
+            return kept;
+        }
         decoding.acquireUninterruptibly();
-        try (Original original = open(asset.id)) {
-            return cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
+        try {
+            kept = kept(key); // made while this one waited
+            if (kept != null) {
+                return kept;
+            }
+            last = null; // another product or size: the kept one goes before this decode holds anything
+            Cut made;
+            try (Original original = open(asset.id)) {
+                made = cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
+            }
+            last = new java.lang.ref.SoftReference<>(new Kept(key, made));
+            return made;
         } finally {
             decoding.release();
         }
+    }
+
+    /**
+     * What a cut depends on besides the original's bytes (never changed for an asset id) and the
+     * version's mask (never changed for a version): the region, the box, the size and the two ways
+     * of cutting.
+     */
+    private record Key(String assetId, int version, Rectangle2D region, Rectangle box, int width, int height, boolean ownAlpha,
+                       boolean asSent) {
+    }
+
+    private record Kept(Key key, Cut cut) {
+    }
+
+    private Cut kept(Key key) {
+        java.lang.ref.SoftReference<Kept> ref = last;
+        Kept k = ref == null ? null : ref.get();
+        return k != null && k.key().equals(key) ? k.cut() : null;
     }
 
     /**
