@@ -73,6 +73,23 @@ final class TestHandlers {
         }
     }
 
+    /** Records when each run began (System.nanoTime), for {@link JobStartBench}. */
+    @Singleton
+    static class Timed extends Recording {
+        final Map<String, Long> startedAt = new ConcurrentHashMap<>();
+
+        @Override
+        public String kind() {
+            return "test-timed";
+        }
+
+        @Override
+        public void run(JobContext ctx) {
+            startedAt.put(ctx.refId(), System.nanoTime());
+            countRun(ctx);
+        }
+    }
+
     @Singleton
     static class Throws extends Recording {
         @Override
