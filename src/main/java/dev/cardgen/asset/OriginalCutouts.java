@@ -138,7 +138,7 @@ public class OriginalCutouts {
      */
     public Optional<Cut> product(Asset asset, int version, BufferedImage mask, Rectangle box, int width, int height) {
         try {
-            return Optional.ofNullable(cut(asset, version, mask, box, box, width, height));
+            return Optional.ofNullable(cut(asset, version, mask, box, box, width, height, true));
         } catch (BlobNotFoundException e) {
             return Optional.empty(); // deleted meanwhile: the generation's own cut-out still serves
         } catch (RuntimeException e) {
@@ -164,15 +164,17 @@ public class OriginalCutouts {
         double shrink = Math.min(1, Math.sqrt((double) MAX_FULL_PIXELS / ((double) outer.width * outer.height)));
         int w = Math.max(1, (int) Math.round(outer.width * shrink)), h = Math.max(1, (int) Math.round(outer.height * shrink));
         Rectangle2D region = new Rectangle2D.Double(outer.x / sx, outer.y / sy, outer.width / sx, outer.height / sy);
-        Cut cut = cut(asset, asset.cutoutVersion, Subject.fromStored(maskPng, box, 1.0, true).mask(), region, box, w, h);
+        Cut cut = cut(asset, asset.cutoutVersion, Subject.fromStored(maskPng, box, 1.0, true).mask(), region, box, w, h, false);
         return Optional.ofNullable(cut).map(Cut::image);
     }
 
     /**
      * The cut of {@code region} (working-copy pixels) at {@code width × height}, transparent outside
-     * {@code box}; null when the original has no more pixels than the working copy.
+     * {@code box}; null when the original has no more pixels than the working copy. {@code keep}: kept
+     * for the next call with the same key (a card's product; a full-size cut-out, up to 64 MB, is not).
      */
-    private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height) {
+    private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height,
+                    boolean keep) {
         if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
             return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
         }
@@ -195,7 +197,9 @@ public class OriginalCutouts {
             try (Original original = open(asset.id)) {
                 made = cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
             }
-            last = new java.lang.ref.SoftReference<>(new Kept(key, made));
+            if (keep) {
+                last = new java.lang.ref.SoftReference<>(new Kept(key, made));
+            }
             return made;
         } finally {
             decoding.release();
