@@ -51,8 +51,8 @@ import java.util.stream.Collectors;
  * expire, and interrupts those runs.
  *
  * <p>A job enqueued here while a worker is free may skip the claim: {@link #reserve} takes the worker
- * before the job's row is inserted already leased to this instance, and {@link #startReserved} runs
- * it once that row has committed. From then on it is a claimed job like any other (lease, heartbeat,
+ * before the job's row is inserted already leased to this instance, and the loop runs it once that
+ * row has committed ({@link #committed}). From then on it is a claimed job like any other (lease, heartbeat,
  * reaper, release at shutdown).
  */
 @ApplicationScoped
@@ -288,7 +288,7 @@ public class JobDispatcher {
      * Takes a free worker of this instance for a job of {@code kind} about to be inserted already
      * leased here; false (and nothing taken) when none is free, the kind is at its limit, the instance
      * is draining or a claim is under way (the job is then enqueued as usual). A true answer must be
-     * followed by {@link #startReserved} once the row has committed, or {@link #unreserve} when it did not.
+     * followed by {@link #committed} once the row has committed, or {@link #unreserve} when it did not.
      */
     boolean reserve(String kind) {
         if (!running || !handlers.containsKey(kind) || !claiming.tryLock()) {
