@@ -5,7 +5,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-/** Runs an action once the caller's transaction has committed, and never when it rolls back (or another when it does). */
+/** Runs an action once the caller's transaction has committed, and never when it rolls back. */
 @ApplicationScoped
 public class AfterCommit {
 
@@ -17,11 +17,6 @@ public class AfterCommit {
 
     /** Must be called inside a transaction. */
     public void run(Runnable action) {
-        run(action, () -> { });
-    }
-
-    /** {@code action} once the caller's transaction has committed, {@code otherwise} once it ended any other way. Must be called inside a transaction. */
-    public void run(Runnable action, Runnable otherwise) {
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
@@ -31,8 +26,6 @@ public class AfterCommit {
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
                     action.run();
-                } else {
-                    otherwise.run();
                 }
             }
         });

@@ -88,7 +88,7 @@ public class ExportService {
         e.status = ExportStatus.PROCESSING;
         e.createdAt = Times.now(clock);
         e.persist();
-        jobs.enqueueHere(JOB_KIND, e.id, e.accountId); // the seller waits on it: started here at once when a worker is free
+        jobs.enqueue(JOB_KIND, e.id, e.accountId);
         return e;
     }
 

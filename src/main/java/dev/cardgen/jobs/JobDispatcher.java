@@ -34,7 +34,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -49,11 +48,6 @@ import java.util.stream.Collectors;
  * {@code shutdown-grace} while still heartbeating them, then puts what is left back in the queue
  * (leases released, NOTIFY sent) so another instance resumes it without waiting for the lease to
  * expire, and interrupts those runs.
- *
- * <p>A job enqueued here while a worker is free may skip the claim: {@link #reserve} takes the worker
- * before the job's row is inserted already leased to this instance, and the loop runs it once that
- * row has committed ({@link #committed}). From then on it is a claimed job like any other (lease, heartbeat,
- * reaper, release at shutdown).
  */
 @ApplicationScoped
 public class JobDispatcher {
@@ -78,18 +72,6 @@ public class JobDispatcher {
     private final AtomicInteger free = new AtomicInteger();
     private final AtomicBoolean drained = new AtomicBoolean();
     private final Map<String, RunningJob> active = new ConcurrentHashMap<>();
-    /**
-     * Held by the loop from counting its free workers until the claimed jobs are registered, and by
-     * {@link #reserve}: a reservation and a claim never count the same worker or the same room of a kind.
-     */
-    private final ReentrantLock claiming = new ReentrantLock();
-    /** Per kind, workers reserved for jobs whose leased rows are not yet committed. */
-    private final Map<String, AtomicInteger> reserved = new ConcurrentHashMap<>();
-    /**
-     * Reserved jobs whose rows committed, for the loop to start: a task submitted from the committing
-     * thread would carry that thread's finished transaction into the job.
-     */
-    private final java.util.Queue<JobStore.Claimed> committed = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private Map<String, JobHandler> handlers = Map.of();
     /** Per kind, the most jobs of it this instance runs at once. */
     private Map<String, Integer> limits = Map.of();
@@ -172,13 +154,11 @@ public class JobDispatcher {
         synchronized (gate) {
             running = false;
         }
-        startCommitted(); // not started now: released to the queue
         wake();
         if (listener != null) {
             listener.stop();
         }
         boolean idle = awaitIdle(config.shutdownGrace());
-        startCommitted(); // reserved before the drain, committed during the grace: released too
         List<RunningJob> left = List.copyOf(active.values());
         if (!left.isEmpty()) {
             release(left);
@@ -236,7 +216,6 @@ public class JobDispatcher {
                     }
                     wakeRequested = false;
                 }
-                startCommitted();
                 if (running && !handlers.isEmpty()) {
                     claimWhileFree();
                 }
@@ -251,113 +230,30 @@ public class JobDispatcher {
 
     private void claimWhileFree() throws Exception {
         while (running) {
-            int slots;
-            List<JobStore.Claimed> claimed;
-            claiming.lock();
-            try {
-                slots = free.get();
-                if (slots <= 0) {
+            int slots = free.get();
+            if (slots <= 0) {
+                return;
+            }
+            List<JobStore.Claimed> claimed = claim(slots);
+            synchronized (gate) {
+                if (!running) {
+                    // The drain began while this claim was on its way: hand the jobs straight back.
+                    if (!claimed.isEmpty()) {
+                        store.release(instanceId, claimed.stream().map(JobStore.Claimed::id).toList(), CHANNEL);
+                    }
                     return;
                 }
-                claimed = claim(slots);
-                synchronized (gate) {
-                    if (!running) {
-                        // The drain began while this claim was on its way: hand the jobs straight back.
-                        if (!claimed.isEmpty()) {
-                            store.release(instanceId, claimed.stream().map(JobStore.Claimed::id).toList(), CHANNEL);
-                        }
-                        return;
-                    }
-                    for (JobStore.Claimed job : claimed) {
-                        free.decrementAndGet();
-                        RunningJob ctx = new RunningJob(job, this);
-                        active.put(job.id(), ctx);
-                        ctx.started(executor.submit(() -> execute(ctx)));
-                    }
+                for (JobStore.Claimed job : claimed) {
+                    free.decrementAndGet();
+                    RunningJob ctx = new RunningJob(job, this);
+                    active.put(job.id(), ctx);
+                    ctx.started(executor.submit(() -> execute(ctx)));
                 }
-            } finally {
-                claiming.unlock();
             }
             if (claimed.size() < slots) {
                 return;
             }
         }
-    }
-
-    /**
-     * Takes a free worker of this instance for a job of {@code kind} about to be inserted already
-     * leased here; false (and nothing taken) when none is free, the kind is at its limit, the instance
-     * is draining or a claim is under way (the job is then enqueued as usual). A true answer must be
-     * followed by {@link #committed} once the row has committed, or {@link #unreserve} when it did not.
-     */
-    boolean reserve(String kind) {
-        if (!running || !handlers.containsKey(kind) || !claiming.tryLock()) {
-            return false;
-        }
-        try {
-            if (!running || free.get() <= 0 || running(kind) >= limits.get(kind)) {
-                return false;
-            }
-            free.decrementAndGet();
-            reserved(kind).incrementAndGet();
-            return true;
-        } finally {
-            claiming.unlock();
-        }
-    }
-
-    /** Gives back a worker {@link #reserve} took, for a row that never committed. */
-    void unreserve(String kind) {
-        reserved(kind).decrementAndGet();
-        free.incrementAndGet();
-        wake();
-    }
-
-    /**
-     * Hands {@code job}, whose row committed already leased to this instance for its first attempt, to
-     * the loop, which runs it on the worker {@link #reserve} took. Called after the commit.
-     */
-    void committed(JobStore.Claimed job) {
-        committed.add(job);
-        wake();
-    }
-
-    private void startCommitted() {
-        for (JobStore.Claimed job; (job = committed.poll()) != null; ) {
-            startReserved(job);
-        }
-    }
-
-    /**
-     * Runs a reserved job whose row committed; when the instance began draining meanwhile, the job
-     * goes back to the queue instead (as the drain does with a claim on its way).
-     */
-    private void startReserved(JobStore.Claimed job) {
-        synchronized (gate) {
-            if (running) {
-                RunningJob ctx = new RunningJob(job, this);
-                active.put(job.id(), ctx); // before the reservation ends: the kind's count never dips
-                reserved(job.kind()).decrementAndGet();
-                try {
-                    ctx.started(executor.submit(() -> execute(ctx)));
-                    return;
-                } catch (RejectedExecutionException e) {
-                    active.remove(job.id()); // the executor is shutting down: released below
-                    reserved(job.kind()).incrementAndGet();
-                }
-            }
-        }
-        try {
-            store.release(instanceId, List.of(job.id()), CHANNEL);
-        } catch (Exception e) {
-            LOG.warnf("Job %s could not be put back in the queue (%s); it is requeued when its lease expires", job.id(), e.getMessage());
-        } finally {
-            unreserve(job.kind());
-        }
-    }
-
-    private AtomicInteger reserved(String kind) {
-        return reserved.computeIfAbsent(kind, k -> new AtomicInteger());
     }
 
     /**
@@ -382,13 +278,9 @@ public class JobDispatcher {
         return claimed;
     }
 
-    /**
-     * Jobs of this kind running here or reserved; only the loop thread (and a reserved job, counted
-     * until it is in {@code active}) adds to {@code active}, so this never undercounts.
-     */
+    /** Jobs of this kind running here; only the loop thread adds to {@code active}, so this never undercounts. */
     private int running(String kind) {
-        AtomicInteger r = reserved.get(kind);
-        int n = r == null ? 0 : r.get();
+        int n = 0;
         for (RunningJob job : active.values()) {
             if (job.job().kind().equals(kind)) {
                 n++;

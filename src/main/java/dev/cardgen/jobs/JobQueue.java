@@ -2,14 +2,9 @@ package dev.cardgen.jobs;
 
 import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.Ids;
-import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
-
-import java.time.Clock;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 
 /** The way work enters the queue. */
 @ApplicationScoped
@@ -20,15 +15,11 @@ public class JobQueue {
     private final EntityManager em;
     private final AfterCommit afterCommit;
     private final JobDispatcher dispatcher;
-    private final JobsConfig config;
-    private final Clock clock;
 
-    public JobQueue(EntityManager em, AfterCommit afterCommit, JobDispatcher dispatcher, JobsConfig config, Clock clock) {
+    public JobQueue(EntityManager em, AfterCommit afterCommit, JobDispatcher dispatcher) {
         this.em = em;
         this.afterCommit = afterCommit;
         this.dispatcher = dispatcher;
-        this.config = config;
-        this.clock = clock;
     }
 
     /**
@@ -64,43 +55,6 @@ public class JobQueue {
                 .setParameter(5, accountId)
                 .executeUpdate();
         afterCommit.run(dispatcher::wake);
-        return id;
-    }
-
-    /**
-     * As {@link #enqueue(String, String, String)}, for work a caller waits on: when this instance has a
-     * worker free, the job is inserted already claimed by it (first attempt, leased as a claim leases)
-     * and starts on that worker right after commit, without the claim's round trip; otherwise it is
-     * queued as usual. Either way the job exists iff the caller's rows commit, and runs once per
-     * attempt: its lease, heartbeat, reaping after a crash and release at shutdown are a claimed job's.
-     *
-     * @return the job id ({@code job_...})
-     */
-    @Transactional(Transactional.TxType.REQUIRED)
-    public String enqueueHere(String kind, String refId, String accountId) {
-        if (!dispatcher.reserve(kind)) {
-            return enqueue(kind, refId, accountId);
-        }
-        String id = Ids.next("job");
-        JobStore.Claimed job = new JobStore.Claimed(id, kind, refId, 1, 0);
-        try {
-            afterCommit.run(() -> dispatcher.committed(job), () -> dispatcher.unreserve(kind));
-        } catch (RuntimeException e) {
-            dispatcher.unreserve(kind);
-            throw e;
-        }
-        em.createNativeQuery("""
-                        INSERT INTO jobs (id, kind, ref_id, account_id, state, attempts, max_attempts, lease_owner, lease_until,
-                                          created_at, updated_at)
-                        VALUES (?1, ?2, ?3, ?5, 'running', 1, ?4, ?6, ?7, clock_timestamp(), clock_timestamp())""")
-                .setParameter(1, id)
-                .setParameter(2, kind)
-                .setParameter(3, refId)
-                .setParameter(4, MAX_ATTEMPTS)
-                .setParameter(5, accountId)
-                .setParameter(6, dispatcher.instanceId())
-                .setParameter(7, OffsetDateTime.ofInstant(Times.now(clock).plus(config.lease()), ZoneOffset.UTC))
-                .executeUpdate();
         return id;
     }
 

@@ -63,8 +63,6 @@ class JobQueueTest {
     TestClock clock;
     @Inject
     JobsConfig config;
-    @Inject
-    JobDispatcher dispatcher;
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String jdbcUrl;
 
@@ -134,66 +132,6 @@ class JobQueueTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'done'", ids) == 6);
         assertEquals(2, halfGated.peak.get());
         assertEquals(4, halfGated.runs.size());
-    }
-
-    @Test
-    void aJobEnqueuedHereWithAWorkerFreeIsLeasedHereOnCommitAndRunsOnce() {
-        gated.reset();
-        String ref = ref();
-        String id = QuarkusTransaction.requiringNew().call(() -> queue.enqueueHere("test-gated", ref, "acc_" + Ids.random(24)));
-        assertEquals("running", state(id), "committed already claimed: no claim round trip");
-        assertEquals(dispatcher.instanceId(), text("SELECT lease_owner FROM jobs WHERE id = ?", id));
-        assertEquals(1, attempts(id));
-        assertTrue(leasedPast(id, clock.instant().plus(config.lease()).minusSeconds(1)), "leased as a claim leases");
-        await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 1);
-        gated.gate.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
-        assertEquals(1, gated.runs(ref));
-        assertEquals(1, attempts(id));
-    }
-
-    @Test
-    void aJobEnqueuedHereWithEveryWorkerBusyIsQueuedAndRunsWhenOneFrees() {
-        gated.reset();
-        List<String> busy = new ArrayList<>();
-        QuarkusTransaction.requiringNew().run(() -> {
-            for (int i = 0; i < 4; i++) {
-                busy.add(queue.enqueue("test-gated", ref()));
-            }
-        });
-        await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 4);
-        String ref = ref();
-        String id = QuarkusTransaction.requiringNew().call(() -> queue.enqueueHere("test-once", ref, null));
-        assertEquals("queued", state(id));
-        assertEquals(0, once.runs(ref));
-        gated.gate.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> "done".equals(state(id)));
-        assertEquals(1, once.runs(ref));
-        assertEquals(1, attempts(id));
-        await().atMost(Duration.ofSeconds(5)).until(() -> count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'done'", busy) == 4);
-    }
-
-    @Test
-    void aJobEnqueuedHereInARolledBackTransactionLeavesNoJobAndGivesItsWorkerBack() {
-        String ref = ref();
-        assertThrows(QuarkusTransactionException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
-            queue.enqueueHere("test-once", ref, null);
-            QuarkusTransaction.setRollbackOnly();
-        }));
-        assertEquals(0, count("SELECT count(*) FROM jobs WHERE ref_id = ANY (?)", List.of(ref)));
-        // every one of the 4 workers is free again: four gated jobs run at once
-        gated.reset();
-        List<String> ids = new ArrayList<>();
-        QuarkusTransaction.requiringNew().run(() -> {
-            for (int i = 0; i < 4; i++) {
-                ids.add(queue.enqueueHere("test-gated", ref(), null));
-            }
-        });
-        await().atMost(Duration.ofSeconds(5)).until(() -> gated.running.get() == 4);
-        gated.gate.countDown();
-        await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM jobs WHERE id = ANY (?) AND state = 'done'", ids) == 4);
-        assertEquals(0, once.runs(ref));
-        assertEquals(4, gated.peak.get());
     }
 
     @Test

@@ -19,21 +19,6 @@ final class TestHandlers {
     private TestHandlers() {
     }
 
-    /**
-     * Real handlers read their rows in transactions of their own: a run must start with none on its
-     * thread (not, say, the enqueuing thread's, finished, carried over to the worker).
-     */
-    static void inTransaction() {
-        try {
-            int status = io.quarkus.arc.Arc.container().instance(jakarta.transaction.TransactionManager.class).get().getStatus();
-            if (status != jakarta.transaction.Status.STATUS_NO_TRANSACTION) {
-                throw new IllegalStateException("the run started inside a transaction (status " + status + ")");
-            }
-        } catch (jakarta.transaction.SystemException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** Counts runs and give-ups per ref id. */
     abstract static class Recording implements JobHandler {
         final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
@@ -68,24 +53,6 @@ final class TestHandlers {
 
         @Override
         public void run(JobContext ctx) {
-            inTransaction();
-            countRun(ctx);
-        }
-    }
-
-    /** Records when each run began (System.nanoTime), for {@link JobStartBench}. */
-    @Singleton
-    static class Timed extends Recording {
-        final Map<String, Long> startedAt = new ConcurrentHashMap<>();
-
-        @Override
-        public String kind() {
-            return "test-timed";
-        }
-
-        @Override
-        public void run(JobContext ctx) {
-            startedAt.put(ctx.refId(), System.nanoTime());
             countRun(ctx);
         }
     }
@@ -152,7 +119,6 @@ final class TestHandlers {
 
         @Override
         public void run(JobContext ctx) throws Exception {
-            inTransaction();
             Instant start = Instant.now();
             countRun(ctx);
             peak.accumulateAndGet(running.incrementAndGet(), Math::max);
