@@ -54,6 +54,13 @@ public class OriginalCutouts {
 
     /** One original decoded at a time per instance: what a decode holds is then bounded by one card's size, whatever the number of workers. */
     private final Semaphore decoding = new Semaphore(1, true);
+    /**
+     * The last cut made, for the next export of the same product at the same size (a re-export, the
+     * same variant for a second marketplace of the same ratio): a pure function of its key, so the
+     * same pixels. Dropped as soon as another cut begins, so it never adds to what a decode holds;
+     * held softly.
+     */
+    private volatile java.lang.ref.SoftReference<Kept> last;
     private final BlobStore blobs;
 
     public OriginalCutouts(BlobStore blobs) {
@@ -131,7 +138,7 @@ public class OriginalCutouts {
      */
     public Optional<Cut> product(Asset asset, int version, BufferedImage mask, Rectangle box, int width, int height) {
         try {
-            return Optional.ofNullable(cut(asset, version, mask, box, box, width, height));
+            return Optional.ofNullable(cut(asset, version, mask, box, box, width, height, true));
         } catch (BlobNotFoundException e) {
             return Optional.empty(); // deleted meanwhile: the generation's own cut-out still serves
         } catch (RuntimeException e) {
@@ -157,27 +164,64 @@ public class OriginalCutouts {
         double shrink = Math.min(1, Math.sqrt((double) MAX_FULL_PIXELS / ((double) outer.width * outer.height)));
         int w = Math.max(1, (int) Math.round(outer.width * shrink)), h = Math.max(1, (int) Math.round(outer.height * shrink));
         Rectangle2D region = new Rectangle2D.Double(outer.x / sx, outer.y / sy, outer.width / sx, outer.height / sy);
-        Cut cut = cut(asset, asset.cutoutVersion, Subject.fromStored(maskPng, box, 1.0, true).mask(), region, box, w, h);
+        Cut cut = cut(asset, asset.cutoutVersion, Subject.fromStored(maskPng, box, 1.0, true).mask(), region, box, w, h, false);
         return Optional.ofNullable(cut).map(Cut::image);
     }
 
     /**
      * The cut of {@code region} (working-copy pixels) at {@code width × height}, transparent outside
-     * {@code box}; null when the original has no more pixels than the working copy.
+     * {@code box}; null when the original has no more pixels than the working copy. {@code keep}: kept
+     * for the next call with the same key (a card's product; a full-size cut-out, up to 64 MB, is not).
      */
-    private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height) {
+    private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height,
+                    boolean keep) {
         if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
             return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
         }
         boolean ownAlpha = version == 1 && asset.workingPng;
         boolean current = version == asset.cutoutVersion;
         boolean asSent = ownAlpha || current && (asset.subjectSource == SubjectSource.MASK || asset.subjectSource == SubjectSource.ALPHA);
+        Key key = new Key(asset.id, version, region, box, width, height, ownAlpha, asSent);
+        Cut kept = kept(key);
+        if (kept != null) {
+            return kept;
+        }
         decoding.acquireUninterruptibly();
-        try (Original original = open(asset.id)) {
-            return cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
+        try {
+            kept = kept(key); // made while this one waited
+            if (kept != null) {
+                return kept;
+            }
+            last = null; // another product or size: the kept one goes before this decode holds anything
+            Cut made;
+            try (Original original = open(asset.id)) {
+                made = cut(original.image(), mask, region, box, width, height, ownAlpha, asSent);
+            }
+            if (keep) {
+                last = new java.lang.ref.SoftReference<>(new Kept(key, made));
+            }
+            return made;
         } finally {
             decoding.release();
         }
+    }
+
+    /**
+     * What a cut depends on besides the original's bytes (never changed for an asset id) and the
+     * version's mask (never changed for a version): the region, the box, the size and the two ways
+     * of cutting.
+     */
+    private record Key(String assetId, int version, Rectangle2D region, Rectangle box, int width, int height, boolean ownAlpha,
+                       boolean asSent) {
+    }
+
+    private record Kept(Key key, Cut cut) {
+    }
+
+    private Cut kept(Key key) {
+        java.lang.ref.SoftReference<Kept> ref = last;
+        Kept k = ref == null ? null : ref.get();
+        return k != null && k.key().equals(key) ? k.cut() : null;
     }
 
     /**

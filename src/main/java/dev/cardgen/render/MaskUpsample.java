@@ -48,13 +48,15 @@ public final class MaskUpsample {
         double sx = (x1 - x0) / tw, sy = (y1 - y0) / th;
         Rectangle k = kept(x0, y0, x1, y1, keep, tw, th);
         int kx0 = k.x, ky0 = k.y, kx1 = k.x + k.width, ky1 = k.y + k.height;
-        int[] xi = new int[tw];
+        // each output column's two source columns (clamped; both never decrease along the row) and its weight
+        int[] col0 = new int[tw], col1 = new int[tw];
         float[] xf = new float[tw];
         for (int x = 0; x < tw; x++) {
             double u = x0 + (x + 0.5) * sx - 0.5;
             int i = (int) Math.floor(u);
             xf[x] = (float) (u - i);
-            xi[x] = i;
+            col0[x] = Math.max(0, Math.min(mw - 1, i));
+            col1[x] = Math.max(0, Math.min(mw - 1, i + 1));
         }
         Cores.split(ky1 - ky0, (from, to) -> {
             for (int y = ky0 + from; y < ky0 + to; y++) {
@@ -62,17 +64,30 @@ public final class MaskUpsample {
                 int j = (int) Math.floor(v);
                 float fy = (float) (v - j);
                 int r0 = Math.max(0, Math.min(mh - 1, j)) * mw, r1 = Math.max(0, Math.min(mh - 1, j + 1)) * mw;
-                for (int x = kx0; x < kx1; x++) {
-                    int c0 = Math.max(0, Math.min(mw - 1, xi[x])), c1 = Math.max(0, Math.min(mw - 1, xi[x] + 1));
+                int row = y * tw;
+                for (int x = kx0; x < kx1; ) {
+                    int c0 = col0[x], c1 = col1[x];
                     int a = mask[r0 + c0] & 0xff, b = mask[r0 + c1] & 0xff, c = mask[r1 + c0] & 0xff, d = mask[r1 + c1] & 0xff;
-                    if (a == b && a == c && a == d) { // inside or outside the product: the blend is the value (its float error is far below 0.5)
-                        out[y * tw + x] = (byte) a;
+                    if (a == b && a == c && a == d) {
+                        // inside or outside the product: the blend is the value (its float error is far below 0.5),
+                        // and so for every next column whose source columns are all that value in both rows
+                        int end = c1;
+                        while (end + 1 < mw && (mask[r0 + end + 1] & 0xff) == a && (mask[r1 + end + 1] & 0xff) == a) {
+                            end++;
+                        }
+                        int stop = x + 1;
+                        while (stop < kx1 && col1[stop] <= end) {
+                            stop++;
+                        }
+                        java.util.Arrays.fill(out, row + x, row + stop, (byte) a);
+                        x = stop;
                         continue;
                     }
                     float fx = xf[x];
                     float top = a * (1 - fx) + b * fx;
                     float bottom = c * (1 - fx) + d * fx;
-                    out[y * tw + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
+                    out[row + x] = (byte) Math.round(top * (1 - fy) + bottom * fy);
+                    x++;
                 }
             }
         });

@@ -104,9 +104,12 @@ class SharpExportApiTest {
         double sharp = psnr(card, pr, reference, rows, cols);
         assertTrue(sharp >= 38, "PSNR of the label against a direct resize of the original: " + sharp + " dB");
 
-        // Same design, same bytes.
+        // Same design, same bytes: right after (the instance's kept cut), and after a cut of another size (cut again).
         String second = ExportFixtures.readyExport(acct.key(), body);
         assertArrayEquals(file, download(acct.key(), second), "the same export twice is the same file");
+        ExportFixtures.readyExport(acct.key(), Map.of("generation_id", gen, "preset", "market1-3x4", "width", 2400));
+        String again = ExportFixtures.readyExport(acct.key(), body);
+        assertArrayEquals(file, download(acct.key(), again), "cut afresh, the same file");
 
         // The asset and its original deleted: the generation's own cut-out, enlarged, and the check says so.
         Api.as(acct.key()).delete("/api/v1/assets/" + asset).then().statusCode(200);

@@ -165,13 +165,9 @@ final class Resampler {
 
     private void emit(int y, float[] acc) {
         java.util.Arrays.fill(acc, 0f);
-        int first = vy.first[y];
-        for (int k = 0; k < vy.count[y]; k++) {
-            float w = vy.weight[y * vy.stride + k];
-            float[] r = filtered[first + k];
-            for (int i = 0; i < acc.length; i++) {
-                acc[i] += w * r[i];
-            }
+        int first = vy.first[y], n = vy.count[y], base = y * vy.stride;
+        for (int k = 0; k < n; k += 4) {
+            add(acc, vy.weight, base + k, filtered, first + k, Math.min(4, n - k));
         }
         int row = y * tw;
         for (int x = 0; x < tw; x++) {
@@ -182,6 +178,44 @@ final class Resampler {
                 dst[row + x] = (a << 24) | (Math.min(r, a) << 16) | (Math.min(g, a) << 8) | Math.min(b, a);
             } else {
                 dst[row + x] = (r << 16) | (g << 8) | b;
+            }
+        }
+    }
+
+    /**
+     * Adds {@code m} (1 to 4) weighted rows to {@code acc} in one pass, each value's terms in the order
+     * of the rows (the sums of one row at a time, to the bit, with a quarter of the passes over {@code acc}).
+     */
+    private static void add(float[] acc, float[] weight, int w, float[][] rows, int r, int m) {
+        int len = acc.length;
+        float a = weight[w];
+        float[] p = rows[r];
+        switch (m) {
+            case 1 -> {
+                for (int i = 0; i < len; i++) {
+                    acc[i] = acc[i] + a * p[i];
+                }
+            }
+            case 2 -> {
+                float b = weight[w + 1];
+                float[] q = rows[r + 1];
+                for (int i = 0; i < len; i++) {
+                    acc[i] = acc[i] + a * p[i] + b * q[i];
+                }
+            }
+            case 3 -> {
+                float b = weight[w + 1], c = weight[w + 2];
+                float[] q = rows[r + 1], t = rows[r + 2];
+                for (int i = 0; i < len; i++) {
+                    acc[i] = acc[i] + a * p[i] + b * q[i] + c * t[i];
+                }
+            }
+            default -> {
+                float b = weight[w + 1], c = weight[w + 2], d = weight[w + 3];
+                float[] q = rows[r + 1], t = rows[r + 2], u = rows[r + 3];
+                for (int i = 0; i < len; i++) {
+                    acc[i] = acc[i] + a * p[i] + b * q[i] + c * t[i] + d * u[i];
+                }
             }
         }
     }
@@ -198,19 +232,39 @@ final class Resampler {
                 gs[i] = (p >> 8) & 0xff;
                 bs[i] = p & 0xff;
             }
-            for (int x = 0; x < tw; x++) {
-                float r = 0, g = 0, b = 0;
-                int base = x * hx.stride, first = hx.first[x];
-                for (int k = 0, n = hx.count[x]; k < n; k++) {
-                    float w = hx.weight[base + k];
-                    r += w * rs[first + k];
-                    g += w * gs[first + k];
-                    b += w * bs[first + k];
+            float[] weight = hx.weight;
+            int stride = hx.stride, x = 0;
+            // two output pixels at once where they have as many taps (all but a few at the edges): six
+            // independent sums instead of three keep the core busy; each sum adds its terms in the same
+            // order as alone, so every value is the same to the bit
+            for (; x + 1 < tw; x += 2) {
+                int n = hx.count[x];
+                if (hx.count[x + 1] != n) {
+                    one(x, rs, gs, bs, hx, out);
+                    one(x + 1, rs, gs, bs, hx, out);
+                    continue;
+                }
+                float r0 = 0, g0 = 0, b0 = 0, r1 = 0, g1 = 0, b1 = 0;
+                int w0 = x * stride, w1 = w0 + stride, f0 = hx.first[x], f1 = hx.first[x + 1];
+                for (int k = 0; k < n; k++) {
+                    float a = weight[w0 + k], c = weight[w1 + k];
+                    r0 += a * rs[f0 + k];
+                    g0 += a * gs[f0 + k];
+                    b0 += a * bs[f0 + k];
+                    r1 += c * rs[f1 + k];
+                    g1 += c * gs[f1 + k];
+                    b1 += c * bs[f1 + k];
                 }
                 int i = x * 3;
-                out[i] = r;
-                out[i + 1] = g;
-                out[i + 2] = b;
+                out[i] = r0;
+                out[i + 1] = g0;
+                out[i + 2] = b0;
+                out[i + 3] = r1;
+                out[i + 4] = g1;
+                out[i + 5] = b1;
+            }
+            if (x < tw) {
+                one(x, rs, gs, bs, hx, out);
             }
             return;
         }
@@ -233,6 +287,22 @@ final class Resampler {
                 out[i + 3] = a;
             }
         }
+    }
+
+    /** Output pixel {@code x} of an opaque row unpacked into {@code rs, gs, bs}. */
+    private static void one(int x, float[] rs, float[] gs, float[] bs, Taps hx, float[] out) {
+        float r = 0, g = 0, b = 0;
+        int base = x * hx.stride, first = hx.first[x];
+        for (int k = 0, n = hx.count[x]; k < n; k++) {
+            float w = hx.weight[base + k];
+            r += w * rs[first + k];
+            g += w * gs[first + k];
+            b += w * bs[first + k];
+        }
+        int i = x * 3;
+        out[i] = r;
+        out[i + 1] = g;
+        out[i + 2] = b;
     }
 
     private static int clamp(float v) {
