@@ -290,7 +290,7 @@ async function send(request, done, onSuccess) {
   status('cutout-status', 'Cutting out…');
   try {
     const updated = await request();
-    if (asset !== editor.asset) return; // another photo was uploaded meanwhile
+    if (!samePhoto(asset)) return; // another photo was uploaded meanwhile
     onSuccess();
     editor.asset = updated; state.asset = updated;
     showAssetFacts(updated);
@@ -306,8 +306,15 @@ async function send(request, done, onSuccess) {
     editor.busy = false;
     const next = editor.queued;
     editor.queued = null;
-    if (next && asset === editor.asset) send(...next);
+    // the asset object was replaced by this change's answer: the photo is the same, so the change asked
+    // for meanwhile (a point clicked while the preview loaded) is sent, not dropped
+    if (next && samePhoto(asset)) send(...next);
   }
+}
+
+/** Whether the page still shows the photo of `asset` (a record of it, perhaps a newer one). */
+function samePhoto(asset) {
+  return editor.asset != null && asset != null && editor.asset.id === asset.id;
 }
 
 /** A keep or remove point at p, the box widened round a keep point outside it; applied at once. */

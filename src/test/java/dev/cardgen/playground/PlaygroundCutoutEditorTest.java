@@ -151,6 +151,21 @@ class PlaygroundCutoutEditorTest {
         assertZeroOutside(mask, sent);
         assertEquals(boxText(sent) + " · 1 keep point, 1 remove point", chrome.text("#box-readout"));
         chrome.screenshot(SHOTS.resolve("cutout-3-points.png"));
+
+        // Two more points clicked one right after the other: the second is asked for while the first is under
+        // way, waits, and is sent after it (with both points), not lost.
+        chrome.click("#tool-exclude");
+        int[] click2 = screen(sent.x() + sent.width() - margin / 2.0, sent.y() + margin / 2.0);
+        chrome.clickAt(click2[0], click2[1]);
+        chrome.click("#tool-include");
+        int[] keep2 = screen(product.x() + product.width() / 2.0, product.y() + product.height() / 3.0);
+        chrome.clickAt(keep2[0], keep2[1]);
+        until(() -> chrome.text("#cutout-status").equals("Cut-out updated (version " + (before + 5) + ")."));
+        assertEquals(before + 5, asset(asset).getInt("cutout_version"));
+        mask = mask(asset);
+        assertTrue(maskAt(mask, photoPoint(click2)) < 128, "the second remove point is background");
+        assertTrue(maskAt(mask, photoPoint(keep2)) >= 128, "the second keep point is the product");
+        assertEquals(boxText(sent) + " · 2 keep points, 2 remove points", chrome.text("#box-readout"));
     }
 
     @Test
