@@ -31,13 +31,10 @@ final class Pipeline {
         if (g == null) {
             return Subject.fullFrame(w, h, 0);
         }
+        Backdrop backdrop = Backdrop.classify(g);
         Opinion opinion = Opinion.of(model, g);
         if (opinion != null) {
-            opinion.start(); // the model runs on its own thread beside steps 1-4
-        }
-        Backdrop backdrop = Backdrop.classify(g);
-        if (opinion != null) {
-            backdrop.askAhead(opinion);
+            opinion.start(); // the model runs on its own thread beside steps 2-4
         }
         Mask mask = backdrop.propose();
         mask = backdrop.cleanUp(mask);
@@ -45,7 +42,7 @@ final class Pipeline {
         Verdict verdict = backdrop.judge(mask, opinion);
         if (verdict instanceof Verdict.Decline d && opinion != null && opinion.map() != null) {
             // the backdrop's rules report no product: the model's own answer, where its map was calm
-            ModelCut.Proposal p = ModelCut.propose(g, opinion, false);
+            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false);
             Verdict answer = ModelCut.answer(p);
             verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
         }

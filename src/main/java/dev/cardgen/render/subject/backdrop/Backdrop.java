@@ -22,10 +22,6 @@ public sealed interface Backdrop permits Plain, Blurred, Textured {
         return sharpness <= Defocus.BLURRED_BORDER ? new Blurred(g, grad, sharpness) : new Textured(g);
     }
 
-    /** What the backdrop will ask of the model beyond its map, asked now so that it is made beside steps 2-4. */
-    default void askAhead(Opinion opinion) {
-    }
-
     /** Step 2: the cells unlike the backdrop. */
     Mask propose();
 

@@ -33,12 +33,6 @@ public final class Textured implements Backdrop {
         this.r = Backdrop.radius(g);
     }
 
-    /** The model's own cut, made wherever its map is calm: its crop and the crop's saliency, on the model's thread. */
-    @Override
-    public void askAhead(Opinion opinion) {
-        opinion.prepareCut();
-    }
-
     @Override
     public Mask propose() {
         return Mask.above(texture.score, THRESHOLD, g.sw, g.sh).close(r).open(r);
@@ -67,7 +61,7 @@ public final class Textured implements Backdrop {
         float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its region
-            ModelCut.Proposal proposal = ModelCut.propose(g, opinion, true);
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true);
             Subject judged = ModelCut.judge(fg, proposal);
             if (judged != null) {
                 return new Verdict.CutOut(new Subject(judged.mask(), judged.box(), j.confidence(), true));

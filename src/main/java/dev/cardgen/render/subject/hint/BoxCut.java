@@ -74,31 +74,6 @@ public final class BoxCut {
         return cut(workingCopy, SubjectHint.of(box), model, TUNED, false);
     }
 
-    /**
-     * What {@link #cutModelsBox} reads before its colour models: the photo's size, the box, the crop over it
-     * and the model's saliency of the crop (null: none, or the engine failed). The crop is null where the box
-     * is too small to cut.
-     */
-    public record Prepared(int width, int height, Rectangle box, Crop crop, float[] prior) {
-    }
-
-    /** The first part of {@link #cutModelsBox}, which another thread may do ahead. */
-    public static Prepared prepareModelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model) {
-        int w = workingCopy.getWidth(), h = workingCopy.getHeight();
-        Rectangle inside = box.intersection(new Rectangle(0, 0, w, h));
-        Crop c = inside.isEmpty() ? null : Crop.over(workingCopy, inside, TUNED.grain());
-        float[] prior = c == null || model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh);
-        return new Prepared(w, h, new Rectangle(box), c, prior);
-    }
-
-    /** {@link #cutModelsBox} from its first part, made ahead: the same cut. */
-    public static Subject cutModelsBox(Prepared p) {
-        if (p.crop() == null) {
-            return Subject.fullFrame(p.width(), p.height(), 0);
-        }
-        return cut(p.width(), p.height(), SubjectHint.of(p.box()), p.crop(), p.prior(), TUNED, false);
-    }
-
     public static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs) {
         return cut(workingCopy, hint, model, knobs, true);
     }
@@ -184,7 +159,7 @@ public final class BoxCut {
     }
 
     /** The box and its ring: the grid over them, which cells lie in the box, and what the colour models read. */
-    public static final class Crop {
+    static final class Crop {
         final Grid g;
         /** The crop's top left corner in the photo. */
         final int cx, cy;

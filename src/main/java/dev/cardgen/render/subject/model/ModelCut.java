@@ -43,57 +43,31 @@ public final class ModelCut {
     }
 
     /**
-     * The proposal for grid {@code g}, which the model scored in {@code opinion}; null when the model marks no
+     * The proposal for grid {@code g}, which the model scored {@code saliency}; null when the model marks no
      * region. The cut is made where the map is calm, or always with {@code cutAlways} (cues to weigh it against).
      */
-    public static Proposal propose(Grid g, Opinion opinion, boolean cutAlways) {
-        float[] saliency = opinion.map();
-        SaliencyModel model = opinion.model();
+    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways) {
+        int sw = g.sw, sh = g.sh, f = g.f;
         Mask region = region(g, saliency);
         Rectangle r = region.bounds();
         if (r == null) {
             return null;
         }
         boolean calm = calm(region, saliency);
-        Rectangle box = box(g, r);
+        double bw = r.width, bh = r.height;
+        int x0 = r.x, y0 = r.y;
+        Rectangle box = new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
+                (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
+                .intersection(new Rectangle(0, 0, g.width, g.height));
         if (!calm && !cutAlways) {
             return new Proposal(region, false, null, null, false);
         }
-        BoxCut.Prepared prepared = calm ? opinion.preparedCut() : null;
-        Subject cut = prepared != null && prepared.box().equals(box) ? BoxCut.cutModelsBox(prepared)
-                : BoxCut.cutModelsBox(g.image, box, model);
+        Subject cut = BoxCut.cutModelsBox(g.image, box, model);
         if (!cut.detected()) {
             return new Proposal(region, calm, null, null, false);
         }
-        Mask onGrid = onGrid(cut, g.sw, g.sh, g.f);
+        Mask onGrid = onGrid(cut, sw, sh, f);
         return new Proposal(region, calm, cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
-    }
-
-    /**
-     * The crop round the model's region and the model's saliency of it, where the map is calm (the cut is then
-     * made on every backdrop that asks for it); null otherwise. Run ahead on the model's thread
-     * ({@link Opinion#prepareCut}): the cut made from it is the one {@link #propose} would make.
-     */
-    static BoxCut.Prepared prepare(Grid g, float[] saliency, SaliencyModel model) {
-        if (saliency == null) {
-            return null;
-        }
-        Mask region = region(g, saliency);
-        Rectangle r = region.bounds();
-        if (r == null || !calm(region, saliency)) {
-            return null;
-        }
-        return BoxCut.prepareModelsBox(g.image, box(g, r), model);
-    }
-
-    /** The box round the model's region {@code r} (grid cells), grown by {@link #MARGIN}, in the photo's pixels. */
-    private static Rectangle box(Grid g, Rectangle r) {
-        int f = g.f;
-        double bw = r.width, bh = r.height;
-        int x0 = r.x, y0 = r.y;
-        return new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
-                (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
-                .intersection(new Rectangle(0, 0, g.width, g.height));
     }
 
     /** The model's region: its map cut at one half, the main pieces. */

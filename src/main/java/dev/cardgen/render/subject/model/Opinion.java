@@ -1,7 +1,6 @@
 package dev.cardgen.render.subject.model;
 
 import dev.cardgen.render.subject.grid.Grid;
-import dev.cardgen.render.subject.hint.BoxCut;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
@@ -15,7 +14,6 @@ public final class Opinion {
     private final SaliencyModel model;
     private final Grid g;
     private Future<float[]> map;
-    private Future<BoxCut.Prepared> cut;
 
     private Opinion(SaliencyModel model, Grid g) {
         this.model = model;
@@ -33,38 +31,6 @@ public final class Opinion {
             map = model.saliencyLater(g.small, g.sw, g.sh);
         }
         return this;
-    }
-
-    /**
-     * Asks also, right after the map and on the model's thread, for what the model's own cut needs before
-     * its colour models: the crop round the model's region and the model's saliency of it
-     * ({@link ModelCut#prepare}). For a backdrop that cuts wherever the map is calm, whatever its cues find.
-     */
-    public Opinion prepareCut() {
-        start();
-        if (cut == null) {
-            Future<float[]> asked = map;
-            cut = model.later(() -> ModelCut.prepare(g, asked.get(), model));
-        }
-        return this;
-    }
-
-    /** The crop asked for by {@link #prepareCut}, or null where it was not asked, not made, or failed. */
-    BoxCut.Prepared preparedCut() {
-        if (cut == null) {
-            return null;
-        }
-        try {
-            return cut.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            return null; // the cut is made here as it would have been
-        }
     }
 
     public SaliencyModel model() {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.FloatBuffer;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -92,12 +91,7 @@ public final class SaliencyModel {
      * at a time on it, as they would in turn.
      */
     public Future<float[]> saliencyLater(int[] rgb, int w, int h) {
-        return later(() -> saliency(rgb, w, h));
-    }
-
-    /** {@code task} on the model's own thread, after every inference asked before it. */
-    public <T> Future<T> later(Callable<T> task) {
-        return Runner.THREAD.submit(task);
+        return Runner.THREAD.submit(() -> saliency(rgb, w, h));
     }
 
     /** One daemon thread for every model of the process, started on first use. */

@@ -1,6 +1,5 @@
 package dev.cardgen.render.subject.hint;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +12,6 @@ import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import dev.cardgen.render.subject.SubjectHint;
-import dev.cardgen.render.subject.model.SaliencyModel;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.Point;
@@ -234,27 +232,6 @@ class BoxCutTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    /**
-     * The model's box cut made in two parts, the crop and its saliency first (as the model's thread does ahead
-     * on a texture), gives the same mask, box and confidence as made at once.
-     */
-    @Test
-    void theModelsBoxCutMadeAheadIsTheSameCut() {
-        RealComposites.Scene scene = RealComposites.scene(false, "SWEEP/HORSE/sweep-e9ddc9", W, H);
-        BufferedImage photo = SyntheticPhotos.jpeg(onto(scene, room("room-hall.jpg")), 0.85f);
-        Rectangle box = HintScorecard.boxAround(scene.truth(), W, H, 0.05);
-        SaliencyModel model = SaliencyModel.shared();
-
-        Subject atOnce = BoxCut.cutModelsBox(photo, box, model);
-        Subject ahead = BoxCut.cutModelsBox(BoxCut.prepareModelsBox(photo, box, model));
-
-        assertTrue(atOnce.detected());
-        assertEquals(atOnce.detected(), ahead.detected());
-        assertEquals(atOnce.box(), ahead.box());
-        assertEquals(atOnce.confidence(), ahead.confidence());
-        assertArrayEquals(bytes(atOnce), bytes(ahead));
     }
 
     private static byte[] bytes(Subject s) {
