@@ -30,6 +30,9 @@
 #   bench/subject-bench.sh model-candidates memory MODEL.onnx|shipped NORM SIDE
 #   bench/subject-bench.sh model-candidates quality MODEL.onnx NORM SIDES [tuning|frozen|all] [width] [height]
 #   bench/subject-bench.sh model-candidates look MODEL.onnx NORM SIDES FAMILY/PRODUCT/N OUT.png   (maps side by side)
+# The CPU of an upload's image stages in process (header, working copy, subject stage, mask PNG) on the
+# service bench's 12 Mpx photo, with a hash of the mask:
+#   bench/subject-bench.sh upload-stages [warmup] [runs] [width height]
 # The cues alone, without the model's second opinion (the baseline in docs/subject.md):
 #   SUBJECT_BENCH_JAVA_OPTS=-Dcardgen.subject.model=off bench/subject-bench.sh ...
 set -euo pipefail
@@ -64,6 +67,10 @@ fi
 if [ "${1:-}" = hint ]; then
   exec java -Djava.awt.headless=true -Dhint.only="${SUBJECT_BENCH_ONLY:-}" ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" \
     dev.cardgen.bench.SubjectHintBench "${2:-tuning}" "${3:-1600}" "${4:-1200}" ${5:+"$5"}
+fi
+if [ "${1:-}" = upload-stages ]; then
+  shift
+  exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.UploadStagesBench "$@"
 fi
 if [ "${1:-}" = hint-timing ]; then
   exec java -Djava.awt.headless=true ${SUBJECT_BENCH_JAVA_OPTS:-} -cp "$CP" dev.cardgen.bench.SubjectHintBench timing "${2:-10}" "${3:-30}"
