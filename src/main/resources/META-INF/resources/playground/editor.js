@@ -306,7 +306,8 @@ async function send(request, done, onSuccess) {
     editor.busy = false;
     const next = editor.queued;
     editor.queued = null;
-    if (next && asset === editor.asset) send(...next);
+    // The same photo by id: a success has replaced editor.asset with the updated record.
+    if (next && editor.asset && editor.asset.id === asset.id) send(...next);
   }
 }
 
