@@ -11,6 +11,7 @@ import dev.cardgen.testing.WebhookReceiver;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -50,6 +51,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code batch.completed} webhook.
  */
 @Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
+@Order(1) // the longest first (pom.xml)
 class KillIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -6,6 +6,7 @@ import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test's wait); it exits promptly and ends its open streams as complete responses.
  */
 @Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
+@Order(2) // the longest first (pom.xml)
 class ScaleInIT {
 
     private static final Duration GRACE = Duration.ofSeconds(1);

@@ -4,6 +4,7 @@ import dev.cardgen.testing.Api;
 import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.SmallContainer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * concurrent 12 Mpx uploads and a 3-variant generation, and its resident memory stays under the limit.
  */
 @Execution(ExecutionMode.CONCURRENT) // starts its own instances: runs beside the @QuarkusIntegrationTests (pom.xml)
+@Order(3) // the longest first (pom.xml)
 class SmallContainerIT {
 
     @Test
