@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 final class PeersBench {
 
     private final ServiceBench bench;
+    /** How often the export's record is read while it is processing: each read is a request the service answers beside the export. */
+    private int pollMs = 5;
 
     PeersBench(ServiceBench bench) {
         this.bench = bench;
@@ -34,6 +36,7 @@ final class PeersBench {
 
     void run() throws Exception {
         int runs = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_RUNS", "8"));
+        pollMs = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_POLL_MS", "5"));
         Path dir = Files.createTempDirectory("cardgen-peers");
         Path scripts = Path.of("bench", "peers").toAbsolutePath();
         Path fonts = Path.of("src", "main", "resources", "fonts").toAbsolutePath();
@@ -88,7 +91,7 @@ final class PeersBench {
     }
 
     /**
-     * POST an export of variant 0, poll its record every 5 ms until ready, download the file to {@code out};
+     * POST an export of variant 0, poll its record every {@code pollMs} (BENCH_PEERS_POLL_MS, 5) until ready, download the file to {@code out};
      * the milliseconds of the three parts (POST → 202, → ready seen, download).
      */
     private long[] export(String generation, int width, Path out) throws Exception {
@@ -113,7 +116,7 @@ final class PeersBench {
             if (!"processing".equals(status) || System.nanoTime() > deadline) {
                 throw new IllegalStateException("export not ready: " + e);
             }
-            LockSupport.parkNanos(5_000_000);
+            LockSupport.parkNanos(pollMs * 1_000_000L);
         }
         long t2 = System.nanoTime();
         get(bench.base() + "/api/v1/exports/" + id + "/file", out);
