@@ -20,7 +20,10 @@ final class EmbeddedPostgresLauncher {
     private EmbeddedPostgresLauncher() {
     }
 
-    /** @param dataDir persistent data folder, or null for a throw-away one (tests) */
+    /**
+     * @param dataDir persistent data folder, or null for a throw-away one (tests: the integration tests'
+     *                packaged instances share it too, each with its own pool, hence the 300 connections)
+     */
     static synchronized String jdbcUrl(String dataDir) {
         String running = System.getProperty(URL_PROPERTY);
         if (running != null) {
@@ -29,7 +32,7 @@ final class EmbeddedPostgresLauncher {
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setPGStartupWait(Duration.ofSeconds(60))
-                    .setServerConfig("max_connections", "200")
+                    .setServerConfig("max_connections", dataDir == null ? "300" : "200")
                     .setServerConfig("fsync", dataDir == null ? "off" : "on");
             if (dataDir != null) {
                 Path dir = Path.of(dataDir).toAbsolutePath();
