@@ -16,6 +16,9 @@ import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -25,6 +28,7 @@ import java.time.Duration;
 import javax.imageio.ImageIO;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.hamcrest.Matchers.is;
@@ -35,14 +39,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The packaged application (the jar here; the native binary with -Dnative where GraalVM exists)
  * against a real PostgreSQL: health, the upload → generation → stream path, and error bodies.
  */
+@ExtendWith(ApiIT.DrawnAhead.class) // before @QuarkusIntegrationTest's extension, so it runs first
 @QuarkusIntegrationTest
 @WithTestResource(PostgresTestResource.class)
 class ApiIT {
 
+    /**
+     * The photos that take seconds to draw (the soft shadows of the 1600 px and the 12 Mpx one, the
+     * bottle's composite and its cut by the cues alone), drawn on another thread while the packaged app
+     * starts instead of inside the tests after it.
+     */
+    static final class DrawnAhead implements BeforeAllCallback {
+
+        static CompletableFuture<byte[]> mug;
+        static CompletableFuture<byte[]> twelveMegapixels;
+        static CompletableFuture<BottleOnGrass> bottleOnGrass;
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            mug = CompletableFuture.supplyAsync(() -> Photos.productJpeg(1600, 1200));
+            twelveMegapixels = CompletableFuture.supplyAsync(() -> Photos.productJpeg(4000, 3000));
+            bottleOnGrass = CompletableFuture.supplyAsync(() -> {
+                RealComposites.Scene scene = RealComposites.scene(false, "TEXTURED/BOTTLE/texture-grass.jpg@1.6", 1066, 800);
+                Subject cuesAlone = SubjectExtractor.extractByCues(scene.image());
+                return new BottleOnGrass(scene, SyntheticPhotos.iou(scene.truth(), gray(cuesAlone.mask())));
+            });
+        }
+    }
+
+    record BottleOnGrass(RealComposites.Scene scene, double cuesIou) {
+    }
+
     @Test
     void readyAndServingTheWholePath() throws Exception {
         RestAssured.given().get("/q/health/ready").then().statusCode(200).body("status", is("UP"));
-        String asset = Api.as(Api.BOOTSTRAP_KEY).multiPart("file", "mug.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
+        String asset = Api.as(Api.BOOTSTRAP_KEY).multiPart("file", "mug.jpg", DrawnAhead.mug.join(), "image/jpeg")
                 .post("/api/v1/assets").then().statusCode(201).body("subject_detected", is(true)).extract().path("id");
         Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/assets/" + asset).then().statusCode(200).body("id", is(asset));
         var created = Api.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 2))
@@ -64,7 +95,7 @@ class ApiIT {
      */
     @Test
     void aTwelveMegapixelPhotoToCards() throws Exception {
-        String asset = Api.as(Api.BOOTSTRAP_KEY).multiPart("file", "photo.jpg", Photos.productJpeg(4000, 3000), "image/jpeg")
+        String asset = Api.as(Api.BOOTSTRAP_KEY).multiPart("file", "photo.jpg", DrawnAhead.twelveMegapixels.join(), "image/jpeg")
                 .post("/api/v1/assets").then().statusCode(201).body("width", is(4000)).body("height", is(3000))
                 .body("subject_detected", is(true)).extract().path("id");
         Map<String, String> ratios = new java.util.LinkedHashMap<>();
@@ -101,9 +132,9 @@ class ApiIT {
      */
     @Test
     void theLearnedModelRunsInThePackagedApp() throws Exception {
-        RealComposites.Scene scene = RealComposites.scene(false, "TEXTURED/BOTTLE/texture-grass.jpg@1.6", 1066, 800);
-        Subject cuesAlone = SubjectExtractor.extractByCues(scene.image());
-        double cuesIou = SyntheticPhotos.iou(scene.truth(), gray(cuesAlone.mask()));
+        BottleOnGrass bottle = DrawnAhead.bottleOnGrass.join();
+        RealComposites.Scene scene = bottle.scene();
+        double cuesIou = bottle.cuesIou();
         assertTrue(cuesIou < 0.7, "the cues alone find only a part: " + cuesIou);
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ImageIO.write(scene.image(), "png", png);
