@@ -66,13 +66,16 @@ class DatabaseOutageTest {
                 .post("/api/v1/assets").then().statusCode(201).extract().path("id");
         List<String> ids = new ArrayList<>();
         List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
-        startAndFollow(acct.key(), asset, 4, ids, streams);
+        startAndFollow(acct.key(), asset, 1, ids, streams);
+        Connection hold = holdAtSecondVariant(ids.get(0));
+        startAndFollow(acct.key(), asset, 3, ids, streams);
 
-        // Stop the database as soon as the first generation has shown a variant: one of them is mid-run, the rest queued.
+        // Stop the database once the first generation has shown a variant: it is held mid-run, the rest queued.
         awaitFirstVariant(acct.key(), ids.get(0));
         LogWatch dispatcher = LogWatch.of(JobDispatcher.class);
         LogWatch listener = LogWatch.of(PgListener.class);
         RestartablePostgres.stopServer();
+        hold.close(); // its transaction ended with the server
         Instant stopped = Instant.now();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 RestAssured.get("/q/health/ready").then().statusCode(503).body("status", is("DOWN")));
@@ -180,6 +183,27 @@ class DatabaseOutageTest {
     }
 
     /** A connection of the test's own, not from the app's pool. */
+    /**
+     * Holds the generation at its second variant: a row of the test's own with that variant's key, in a
+     * transaction left open, makes the worker's insert of it wait (the key is unique; the worker's lock on
+     * the generation, FOR NO KEY UPDATE, does not conflict with the row's foreign key). So the generation
+     * is surely mid-run, its first variant shown, when the database stops, and the stop ends the held
+     * transaction with every other. Unheld, the three other variants were sometimes done in the moments
+     * between the test seeing the first and the stop, and no running job met the outage. Taken right after
+     * the generation is created, long before its first variant is rendered.
+     */
+    private Connection holdAtSecondVariant(String id) throws Exception {
+        Connection c = outside();
+        c.setAutoCommit(false);
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO generation_variants (generation_id, idx, design, preview_width, preview_height, created_at)
+                VALUES (?, 1, '{}', 1, 1, now())""")) {
+            ps.setString(1, id);
+            assertEquals(1, ps.executeUpdate());
+        }
+        return c;
+    }
+
     private Connection outside() throws Exception {
         return DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
     }
