@@ -24,6 +24,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cardgen.core.StageTimes;
+import dev.cardgen.core.Trace;
 import org.jboss.logging.Logger;
 
 import java.awt.image.BufferedImage;
@@ -79,39 +80,40 @@ public class ExportJob implements JobHandler {
 
     @Override
     public void run(JobContext ctx) {
+        Trace.at("run", ctx.refId());
         StageTimes times = new StageTimes();
         Export e = exports.find(ctx.refId()).orElse(null);
         if (e == null || e.status != ExportStatus.PROCESSING) {
             return;
         }
-        times.mark("find");
+        mark(times, "find", ctx.refId());
         long queued = Duration.between(e.createdAt, clock.instant()).toMillis();
         try {
             Design design = designFor(e);
-            times.mark("design");
+            mark(times, "design", ctx.refId());
             byte[] stored = StoredImages.bytes(blobs, GenerationBlobs.product(e.generationId), SOURCE_MISSING);
-            times.mark("get");
+            mark(times, "get", ctx.refId());
             BufferedImage cutout = StoredImages.decode(stored, CUTOUT_UNREADABLE);
-            times.mark("decode");
+            mark(times, "decode", ctx.refId());
             ProductPixels product = productOf(e, cutout);
-            times.mark("asset");
+            mark(times, "asset", ctx.refId());
             long t0 = System.nanoTime();
             CardRenderer.Rendered card = render(design, product, e);
             metrics.stage("export", System.nanoTime() - t0);
-            times.mark("render");
+            mark(times, "render", ctx.refId());
             ExportFormat format = ExportFormat.parse(e.format).orElseThrow();
             byte[] bytes = ExportEncoder.encode(card.image(), format);
-            times.mark("encode");
+            mark(times, "encode", ctx.refId());
             long t1 = System.nanoTime();
             List<ExportCheck> checks = ExportChecker.check(ruleSets.of(Preset.parse(e.preset).orElseThrow()), bytes, card);
             metrics.stage("checks", System.nanoTime() - t1);
             Canvases.giveBack(card.image()); // encoded and checked: its pixels serve the next export
-            times.mark("checks");
+            mark(times, "checks", ctx.refId());
             String key = ExportBlobs.file(e.id, "file." + format.extension());
             blobs.put(key, bytes, format.contentType());
-            times.mark("put");
+            mark(times, "put", ctx.refId());
             exports.markReady(e.id, key, bytes.length, checks, card.productScale());
-            times.mark("ready");
+            mark(times, "ready", ctx.refId());
             if (LOG.isDebugEnabled()) {
                 LOG.debugf("Export %s %d×%d %s, %d bytes, started %d ms after its creation; wall/CPU: %s", e.id, e.width,
                         e.height, e.format, bytes.length, queued, times);
@@ -119,6 +121,12 @@ public class ExportJob implements JobHandler {
         } catch (JobFailure f) {
             exports.fail(e.id, f.code(), f.getMessage());
         }
+    }
+
+    /** A stage's end: in the debug line's times, and on the monotonic clock ({@link Trace}). */
+    private static void mark(StageTimes times, String stage, String exportId) {
+        times.mark(stage);
+        Trace.at(stage, exportId);
     }
 
     /** The variant's design, with the preset's ratio when it differs (the layout is recomputed for it). */

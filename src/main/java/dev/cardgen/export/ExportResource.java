@@ -12,6 +12,7 @@ import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
+import dev.cardgen.core.Trace;
 import dev.cardgen.idempotency.IdempotencyService;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
@@ -89,12 +90,15 @@ public class ExportResource {
     @APIResponse(responseCode = "409", description = "generation_not_completed, idempotency_key_in_use", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
+        Trace.at("post-enter", "-");
         String account = caller.accountId();
         JsonNode request = JsonBodies.object(json, body);
         String base = baseUrls.of(uri);
         return idempotency.run(account, "POST /api/v1/exports", idempotencyKey, request, () -> {
             CreateExport.Valid valid = JsonBodies.read(json, request, CreateExport.class).validate();
-            return Response.accepted(exports.view(exports.create(account, valid), base)).build();
+            Export created = exports.create(account, valid);
+            Trace.at("post-committed", created.id);
+            return Response.accepted(exports.view(created, base)).build();
         });
     }
 
@@ -144,6 +148,7 @@ public class ExportResource {
     public Response file(@PathParam("export_id") String id, @QueryParam("expires") String expires,
                          @QueryParam("signature") String signature, @HeaderParam("Range") String range,
                          @HeaderParam("If-None-Match") String ifNoneMatch) {
+        Trace.at("file-enter", id);
         ReadyFiles.ReadyFile f = caller.isAuthenticated() ? ownedFile(caller.accountId(), id) : signedFile(id, expires, signature);
         if (storage.type() == StorageConfig.Type.S3 && storage.redirectDownloads()) {
             Optional<java.net.URI> presigned = blobs.presignedGet(f.blobKey(), REDIRECT_TTL, f.fileName());
@@ -162,6 +167,7 @@ public class ExportResource {
         StreamingOutput body = out -> {
             try (InputStream in = r.isPresent() ? blobs.getRange(f.blobKey(), offset, length) : blobs.get(f.blobKey())) {
                 copy(in, out);
+                Trace.at("file-written", id);
             } catch (BlobNotFoundException ex) {
                 throw new java.io.IOException("export file vanished while sending", ex);
             }

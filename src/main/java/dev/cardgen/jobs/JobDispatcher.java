@@ -1,6 +1,7 @@
 package dev.cardgen.jobs;
 
 import dev.cardgen.core.Ids;
+import dev.cardgen.core.Trace;
 import dev.cardgen.core.Unavailability;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.pg.ListenConfig;
@@ -235,6 +236,9 @@ public class JobDispatcher {
                 return;
             }
             List<JobStore.Claimed> claimed = claim(slots);
+            for (JobStore.Claimed c : claimed) {
+                Trace.at("claimed", c.refId());
+            }
             synchronized (gate) {
                 if (!running) {
                     // The drain began while this claim was on its way: hand the jobs straight back.
@@ -293,6 +297,7 @@ public class JobDispatcher {
         JobStore.Claimed job = ctx.job();
         JobHandler handler = handlers.get(job.kind());
         ManagedContext requestContext = Arc.container().requestContext();
+        Trace.at("execute", job.refId());
         long started = System.nanoTime();
         JobOutcome outcome = JobOutcome.DONE;
         try {

@@ -2,6 +2,7 @@ package dev.cardgen.jobs;
 
 import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.Ids;
+import dev.cardgen.core.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -54,7 +55,11 @@ public class JobQueue {
                 .setParameter(4, MAX_ATTEMPTS)
                 .setParameter(5, accountId)
                 .executeUpdate();
-        afterCommit.run(dispatcher::wake);
+        Trace.at("enqueued", refId);
+        afterCommit.run(() -> {
+            Trace.at("after-commit-wake", refId);
+            dispatcher.wake();
+        });
         return id;
     }
 

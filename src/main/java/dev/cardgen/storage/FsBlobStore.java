@@ -3,6 +3,7 @@ package dev.cardgen.storage;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -22,6 +23,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -206,41 +211,73 @@ public final class FsBlobStore implements BlobStore {
     /**
      * Writes to a temp file in the target's folder, flushes it to disk, then renames it over the
      * target: a reader opens either the old file or the new one, never a half-written one. The
-     * sidecar goes first, so a crash between the two renames leaves the old bytes with the new type
-     * at worst, never new bytes without a type.
+     * sidecar's temp file is written beside it and both are flushed at once (one after the other,
+     * each would wait for the disk on its own); the sidecar is renamed first, so a crash between the two renames leaves the old bytes with
+     * the new type at worst, never new bytes without a type.
      */
     private void writeAtomically(Path target, TempWriter writer, String contentType) {
         Path tmp = null;
+        Path metaTmp = null;
         try {
             Files.createDirectories(target.getParent());
-            writeSmallFileAtomically(metaPath(target), contentType.getBytes(StandardCharsets.UTF_8));
+            Path meta = metaPath(target);
+            metaTmp = tempFileFor(meta);
+            Files.write(metaTmp, contentType.getBytes(StandardCharsets.UTF_8));
             tmp = tempFileFor(target);
             writer.write(tmp);
-            force(tmp);
+            forceBoth(metaTmp, tmp);
+            moveAtomically(metaTmp, meta);
+            metaTmp = null;
             moveAtomically(tmp, target);
             tmp = null;
         } catch (IOException e) {
             throw new BlobStorageException("Cannot write " + root.relativize(target), e);
         } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException e) {
-                    // Left behind as a dot-file: invisible to get/list; harmless.
-                }
+            deleteQuietly(metaTmp);
+            deleteQuietly(tmp);
+        }
+    }
+
+    private static void deleteQuietly(Path tmp) {
+        if (tmp != null) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // Left behind as a dot-file: invisible to get/list; harmless.
             }
         }
     }
 
-    private void writeSmallFileAtomically(Path target, byte[] bytes) throws IOException {
-        Path tmp = tempFileFor(target);
+    /** Flushes {@code a} on a helper thread while the caller flushes {@code b}; returns when both are on disk. */
+    private static void forceBoth(Path a, Path b) throws IOException {
+        CompletableFuture<Void> first = CompletableFuture.runAsync(() -> {
+            try {
+                force(a);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, Flusher.THREADS);
         try {
-            Files.write(tmp, bytes);
-            force(tmp);
-            moveAtomically(tmp, target);
+            force(b);
         } finally {
-            Files.deleteIfExists(tmp);
+            try {
+                first.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                throw e;
+            }
         }
+    }
+
+    /** Threads made on first use, gone after a minute idle; as many as puts flush at once. */
+    private static final class Flusher {
+        static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "cardgen-blob-flush");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private static Path tempFileFor(Path target) throws IOException {

@@ -22,7 +22,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@code bench/peers/vips-card.sh} (libvips, the cut-out on a backdrop, no text) and
  * {@code bench/peers/magick-card.sh} (ImageMagick, the whole card with text and badge), both given
  * the service's own cut-out, one process per card as a per-product script runs. The three take turns
- * in every round. BENCH_PEERS_RUNS rounds (8) after two of warm-up, at 1200x1600 and 2400x3200 PNG.
+ * in every round. BENCH_PEERS_RUNS rounds (8) after two of warm-up, at 1200x1600 and 2400x3200 PNG
+ * (BENCH_PEERS_SIZES, e.g. 1200). BENCH_PEERS_SERVICE_WARMUP exports of the service alone before each size's
+ * rounds (0) let its JIT settle. Beside the times: the CPU of each export, the service's threads by group and
+ * PostgreSQL's processes ({@link ProcessCpu}); BENCH_PEERS_TRACE=1 prints the client's steps with the
+ * monotonic clock the service's {@code dev.cardgen.trace} DEBUG lines use ({@code bench/export-timeline.py}).
  */
 final class PeersBench {
 
@@ -37,6 +41,9 @@ final class PeersBench {
     void run() throws Exception {
         int runs = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_RUNS", "8"));
         pollMs = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_POLL_MS", "5"));
+        int serviceWarmup = Integer.parseInt(System.getenv().getOrDefault("BENCH_PEERS_SERVICE_WARMUP", "0"));
+        int[] sizes = java.util.Arrays.stream(System.getenv().getOrDefault("BENCH_PEERS_SIZES", "1200,2400").split(","))
+                .mapToInt(Integer::parseInt).toArray();
         Path dir = Files.createTempDirectory("cardgen-peers");
         Path scripts = Path.of("bench", "peers").toAbsolutePath();
         Path fonts = Path.of("src", "main", "resources", "fonts").toAbsolutePath();
@@ -50,16 +57,22 @@ final class PeersBench {
             get(bench.base() + "/api/v1/assets/" + asset + "/cutout", cutout);
             System.out.printf("peers: one 1600x1200 product photo (a drawn bottle on a sweep), its 3-variant generation and its cut-out (%d bytes); %d rounds after 2 of warm-up; load average %s%n",
                     Files.size(cutout), runs, loadAverage());
-            for (int width : new int[]{1200, 2400}) {
+            for (int width : sizes) {
                 int height = width * 4 / 3;
+                for (int i = 0; i < serviceWarmup; i++) {
+                    export(generation, width, dir.resolve("service.png"));
+                }
                 List<Long> service = new ArrayList<>(), vips = new ArrayList<>(), magick = new ArrayList<>();
                 List<long[]> splits = new ArrayList<>();
+                List<Map<String, Long>> cpus = new ArrayList<>();
                 long[] bytes = new long[3];
                 for (int i = 0; i < runs + 2; i++) {
                     Path out = dir.resolve("service.png");
+                    Map<String, Long> cpu0 = ProcessCpu.snapshot(bench.pid());
                     long t0 = System.nanoTime();
                     long[] split = export(generation, width, out);
                     long t1 = System.nanoTime();
+                    Map<String, Long> cpu = ProcessCpu.since(cpu0, ProcessCpu.snapshot(bench.pid()));
                     script(scripts.resolve("vips-card.sh").toString(), cutout.toString(), Integer.toString(width), Integer.toString(height),
                             dir.resolve("vips.png").toString());
                     long t2 = System.nanoTime();
@@ -71,6 +84,7 @@ final class PeersBench {
                         vips.add((t2 - t1) / 1_000_000);
                         magick.add((t3 - t2) / 1_000_000);
                         splits.add(split);
+                        cpus.add(cpu);
                     }
                     bytes = new long[]{Files.size(out), Files.size(dir.resolve("vips.png")), Files.size(dir.resolve("magick.png"))};
                 }
@@ -79,6 +93,8 @@ final class PeersBench {
                 System.out.printf("peers: %dx%d cardgen's parts (medians, ms): POST → 202 %d, 202 → ready seen %d, download %d%n", width, height,
                         median(splits.stream().map(p -> p[0]).toList()), median(splits.stream().map(p -> p[1]).toList()),
                         median(splits.stream().map(p -> p[2]).toList()));
+                System.out.printf("peers: %dx%d CPU per export (medians, ms; service threads by group, PostgreSQL's processes): %s%n", width, height,
+                        ProcessCpu.medians(cpus));
                 ServiceBench.report("peers: " + width + "x" + height + " PNG, libvips script, no text (ms)", vips);
                 ServiceBench.report("peers: " + width + "x" + height + " PNG, ImageMagick script, whole card (ms)", magick);
                 System.out.printf("peers: %dx%d medians cardgen %d ms, libvips %d ms (%.1fx cardgen's), ImageMagick %d ms (%.1fx); bytes %d / %d / %d%n",
@@ -105,11 +121,14 @@ final class PeersBench {
         }
         String id = ServiceBench.JSON.readTree(created.body()).get("id").asText();
         long t1 = System.nanoTime();
+        trace("client-post-sent", id, t0);
+        trace("client-202", id, t1);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             JsonNode e = ServiceBench.JSON.readTree(ServiceBench.HTTP.send(HttpRequest.newBuilder(URI.create(bench.base() + "/api/v1/exports/" + id))
                     .header("Authorization", "Bearer " + ServiceBench.KEY).build(), HttpResponse.BodyHandlers.ofString()).body());
             String status = e.get("status").asText();
+            trace("client-poll-" + status, id, System.nanoTime());
             if ("ready".equals(status)) {
                 break;
             }
@@ -120,7 +139,14 @@ final class PeersBench {
         }
         long t2 = System.nanoTime();
         get(bench.base() + "/api/v1/exports/" + id + "/file", out);
+        trace("client-downloaded", id, System.nanoTime());
         return new long[]{(t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000};
+    }
+
+    private static void trace(String what, String id, long nanos) {
+        if (System.getenv("BENCH_PEERS_TRACE") != null) {
+            System.out.printf("TRACE %d %s %s client%n", nanos / 1000, what, id);
+        }
     }
 
     private static void get(String url, Path out) throws Exception {

@@ -124,6 +124,19 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     }
 
     @Test
+    void aWriteThatFailsLeavesNeitherItsFileNorItsSidecarNorATempFile() throws IOException {
+        String key = AssetBlobs.original(assetId);
+        Path missing = tmp.resolve("no-such-source.bin");
+        assertThrows(BlobStorageException.class, () -> store.put(key, missing, "image/webp"));
+
+        Path folder = root.resolve("blobs").resolve(key).getParent();
+        try (Stream<Path> left = Files.list(folder)) {
+            assertEquals(List.of(), left.map(p -> p.getFileName().toString()).toList());
+        }
+        assertTrue(store.stat(key).isEmpty());
+    }
+
+    @Test
     void keyOutsideTheRootIsRejectedBeforeAnyFileIsTouched() {
         Path outside = root.resolve("outside");
         assertThrows(IllegalArgumentException.class, () -> store.put("../outside", new byte[] {1}, "text/plain"));
