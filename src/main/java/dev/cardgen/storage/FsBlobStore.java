@@ -212,8 +212,8 @@ public final class FsBlobStore implements BlobStore {
      * Writes to a temp file in the target's folder, flushes it to disk, then renames it over the
      * target: a reader opens either the old file or the new one, never a half-written one. The
      * sidecar's temp file is written beside it and both are flushed at once (one after the other,
-     * each would wait for the disk on its own); the sidecar is renamed first, so a crash between the two renames leaves the old bytes with
-     * the new type at worst, never new bytes without a type.
+     * each would wait for the disk on its own); the sidecar is renamed first, so a crash between the
+     * two renames leaves the old bytes with the new type at worst, never new bytes without a type.
      */
     private void writeAtomically(Path target, TempWriter writer, String contentType) {
         Path tmp = null;
