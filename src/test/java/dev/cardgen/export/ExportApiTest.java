@@ -36,8 +36,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import static dev.cardgen.testing.Api.assertError;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.aMapWithSize;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
@@ -272,11 +274,26 @@ class ExportApiTest {
                 404, "invalid_request_error", "resource_missing", "generation_id");
 
         String asset = ExportFixtures.uploadAsset(other.key());
-        String gen = Api.as(other.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
-                .post("/api/v1/generations").then().statusCode(202).extract().path("id");
-        Api.as(other.key()).post("/api/v1/generations/" + gen + "/cancel").then().statusCode(200).body("status", is("failed"));
+        String gen = await().atMost(Duration.ofSeconds(60)).until(() -> canceledGeneration(other.key(), asset), Objects::nonNull);
         assertError(ExportFixtures.create(other.key(), body("generation_id", gen, "preset", "market1-3x4")),
                 409, "invalid_request_error", "generation_not_completed", null);
+    }
+
+    /**
+     * A one-variant generation canceled before it finished, or null: a worker may complete it between
+     * its creation and the cancel (409 generation_already_finished), and then another is tried.
+     */
+    private static String canceledGeneration(String key, String asset) {
+        String gen = Api.as(key).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
+                .post("/api/v1/generations").then().statusCode(202).extract().path("id");
+        var canceled = Api.as(key).post("/api/v1/generations/" + gen + "/cancel").then().extract();
+        if (canceled.statusCode() == 409) {
+            assertEquals("generation_already_finished", canceled.path("error.code"));
+            return null;
+        }
+        assertEquals(200, canceled.statusCode());
+        assertEquals("failed", canceled.path("status"));
+        return gen;
     }
 
     @Test
