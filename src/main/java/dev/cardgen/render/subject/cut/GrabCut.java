@@ -32,11 +32,11 @@ public final class GrabCut {
     /**
      * The product's cells. {@code hard}: {@link #INCLUDED}, {@link #EXCLUDED}, {@link #OUTSIDE} or 0 (free); {@code prior}: the
      * product's probability per cell, or null for none; {@code inBox}: cells the first product
-     * model is fitted to.
+     * model is fitted to; {@code ringIsBackdrop}: as for {@link #start}.
      */
     public static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                   BoxCut.Knobs knobs) {
-        Rounds r = start(lab, features, w, h, prior, hard, inBox, knobs);
+                   BoxCut.Knobs knobs, boolean ringIsBackdrop) {
+        Rounds r = start(lab, features, w, h, prior, hard, inBox, knobs, ringIsBackdrop);
         while (r.done() < BoxCut.ROUNDS && r.next()) {
             // each round fits and cuts
         }
@@ -45,11 +45,13 @@ public final class GrabCut {
 
     /**
      * GrabCut's rounds one at a time, so a caller may look at a round's cut before the next
-     * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them.
+     * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them. {@code ringIsBackdrop}: the cells
+     * outside the box are known backdrop (a seller's box), so after the first round the product's model is
+     * refitted without the box's cells that look like them ({@link BoxCut#RING_LOOK}).
      */
     public static Rounds start(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                   BoxCut.Knobs knobs) {
-        return new Rounds(lab, features, w, h, prior, hard, inBox, knobs);
+                   BoxCut.Knobs knobs, boolean ringIsBackdrop) {
+        return new Rounds(lab, features, w, h, prior, hard, inBox, knobs, ringIsBackdrop);
     }
 
     /** The state of GrabCut's rounds over one grid: the models, the graph and its flow, the last round's labels. */
@@ -69,9 +71,14 @@ public final class GrabCut {
         /** Each free cell's likeliest component of either model, found with its cost and reused by the refit. */
         private int[] productComp, backdropComp;
         private int done, area, backed;
+        /**
+         * Free cells in the box whose look is the ring's (the backdrop's first model scores them at least as
+         * likely as {@link BoxCut#RING_LOOK} of the ring's own cells); null where not asked for or not used.
+         */
+        private boolean[] ringLook;
 
         private Rounds(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                       BoxCut.Knobs knobs) {
+                       BoxCut.Knobs knobs, boolean ringIsBackdrop) {
             this.features = features;
             this.prior = prior;
             this.hard = hard;
@@ -97,6 +104,7 @@ public final class GrabCut {
             if (product == null || backdrop == null) {
                 return;
             }
+            if (ringIsBackdrop) ringLook = ringLook(features, inBox, hard, backdrop);
             priorCost = priorCost(prior, excluded, n, knobs.prior());
             colourCost = new float[n];
             // one graph for every round: the edges stay, the terminals change, and the flow found carries over
@@ -122,9 +130,15 @@ public final class GrabCut {
          */
         public boolean next() {
             if (g == null) return false;
+            if (done == 1 && ringLook != null && !fewLookLikeTheRing()) {
+                // most of the first cut looks like the ring: the product has the backdrop's look, and its model needs it
+                ringLook = null;
+            }
             if (done > 0) {
                 for (int i = 0; i < n; i++) {
-                    fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
+                    // a hole or gap the first cut kept shows the ring's look: the product's model is not taught it
+                    boolean skip = ringLook != null && ringLook[i];
+                    fgW[i] = fg[i] && hard[i] == 0 && !skip ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
                     bgW[i] = fg[i] || excluded[i] ? 0 : 1;
                 }
                 addClicks(fgW, hard, INCLUDED, null);
@@ -154,10 +168,45 @@ public final class GrabCut {
             return true;
         }
 
+        /** Whether at most {@link BoxCut#RING_LOOK_SHARE} of the cut's free cells look like the ring. */
+        private boolean fewLookLikeTheRing() {
+            int cut = 0, look = 0;
+            for (int i = 0; i < n; i++) {
+                if (fg[i] && hard[i] == 0) {
+                    cut++;
+                    if (ringLook[i]) look++;
+                }
+            }
+            return cut > 0 && look <= BoxCut.RING_LOOK_SHARE * cut;
+        }
+
         /** The last round's cut (nothing before the first). */
         public Cut cut() {
             return new Cut(fg.clone(), area == 0 ? 0 : backed / (double) area);
         }
+    }
+
+    /**
+     * The free cells in the box at most as costly to {@code backdrop} (fitted to the ring) as the ring's cell at
+     * {@link BoxCut#RING_LOOK} of its costs, in order.
+     */
+    private static boolean[] ringLook(float[][] features, boolean[] inBox, byte[] hard, Gmm backdrop) {
+        int n = inBox.length;
+        float[] cost = new float[n];
+        float[] ring = new float[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            cost[i] = (float) backdrop.cost(features, i);
+            if (!inBox[i]) ring[m++] = cost[i];
+        }
+        boolean[] look = new boolean[n];
+        if (m == 0) return look;
+        Arrays.sort(ring, 0, m);
+        float bound = ring[Math.min(m - 1, (int) (BoxCut.RING_LOOK * m))];
+        for (int i = 0; i < n; i++) {
+            look[i] = inBox[i] && hard[i] == 0 && cost[i] <= bound;
+        }
+        return look;
     }
 
     /**
