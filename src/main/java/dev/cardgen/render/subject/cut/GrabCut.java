@@ -73,9 +73,12 @@ public final class GrabCut {
         private int done, area, backed;
         /**
          * Free cells in the box whose look is the ring's (the backdrop's first model scores them at least as
-         * likely as {@link BoxCut#RING_LOOK} of the ring's own cells); null where not asked for or not used.
+         * likely as {@link BoxCut#RING_LOOK} of the ring's own cells), found in the first round; null where not
+         * asked for or not used.
          */
         private boolean[] ringLook;
+        /** The backdrop's first model's cost of the ring's cell at {@link BoxCut#RING_LOOK} of the ring's costs, in order. */
+        private float ringBound;
 
         private Rounds(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
                        BoxCut.Knobs knobs, boolean ringIsBackdrop) {
@@ -104,7 +107,10 @@ public final class GrabCut {
             if (product == null || backdrop == null) {
                 return;
             }
-            if (ringIsBackdrop) ringLook = ringLook(features, inBox, hard, backdrop);
+            if (ringIsBackdrop) {
+                ringLook = new boolean[n];
+                ringBound = ringBound(features, inBox, backdrop);
+            }
             priorCost = priorCost(prior, excluded, n, knobs.prior());
             colourCost = new float[n];
             // one graph for every round: the edges stay, the terminals change, and the flow found carries over
@@ -150,7 +156,10 @@ public final class GrabCut {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
                 } else {
-                    colourCost[i] = (float) (backdrop.cost(features, i, backdropComp) - product.cost(features, i, productComp));
+                    double toBackdrop = backdrop.cost(features, i, backdropComp);
+                    // a free cell lies in the box; the first round's backdrop model is the one fitted to the ring
+                    if (done == 0 && ringLook != null) ringLook[i] = (float) toBackdrop <= ringBound;
+                    colourCost[i] = (float) (toBackdrop - product.cost(features, i, productComp));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
             }
@@ -187,26 +196,18 @@ public final class GrabCut {
     }
 
     /**
-     * The free cells in the box at most as costly to {@code backdrop} (fitted to the ring) as the ring's cell at
-     * {@link BoxCut#RING_LOOK} of its costs, in order.
+     * The cost to {@code backdrop} (fitted to the ring) of the ring's cell at {@link BoxCut#RING_LOOK} of the
+     * ring's costs, in order; -∞ (no cell looks like a ring that is not there) without a ring.
      */
-    private static boolean[] ringLook(float[][] features, boolean[] inBox, byte[] hard, Gmm backdrop) {
-        int n = inBox.length;
-        float[] cost = new float[n];
-        float[] ring = new float[n];
+    private static float ringBound(float[][] features, boolean[] inBox, Gmm backdrop) {
+        float[] ring = new float[inBox.length];
         int m = 0;
-        for (int i = 0; i < n; i++) {
-            cost[i] = (float) backdrop.cost(features, i);
-            if (!inBox[i]) ring[m++] = cost[i];
+        for (int i = 0; i < inBox.length; i++) {
+            if (!inBox[i]) ring[m++] = (float) backdrop.cost(features, i);
         }
-        boolean[] look = new boolean[n];
-        if (m == 0) return look;
+        if (m == 0) return Float.NEGATIVE_INFINITY;
         Arrays.sort(ring, 0, m);
-        float bound = ring[Math.min(m - 1, (int) (BoxCut.RING_LOOK * m))];
-        for (int i = 0; i < n; i++) {
-            look[i] = inBox[i] && hard[i] == 0 && cost[i] <= bound;
-        }
-        return look;
+        return ring[Math.min(m - 1, (int) (BoxCut.RING_LOOK * m))];
     }
 
     /**
