@@ -52,7 +52,8 @@ public final class BoxCut {
     /**
      * A cell in a seller's box looks like the ring when the ring's colour model finds it at least as likely as
      * half the ring's own cells; after the first round such cells no longer teach the product's model,
-     * unless they are over {@link #RING_LOOK_SHARE} of the cut (0022).
+     * unless they are over {@link #RING_LOOK_SHARE} of the cut: opened three holes of 261 family photos, lost
+     * none; 0.4 lost the horse on terrazzo, 0.6 the same, 0.9 or no share lost products of the backdrop's look (0022).
      */
     public static final double RING_LOOK = 0.5;
     public static final double RING_LOOK_SHARE = 0.25;
