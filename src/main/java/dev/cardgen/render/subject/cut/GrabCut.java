@@ -32,11 +32,11 @@ public final class GrabCut {
     /**
      * The product's cells. {@code hard}: {@link #INCLUDED}, {@link #EXCLUDED}, {@link #OUTSIDE} or 0 (free); {@code prior}: the
      * product's probability per cell, or null for none; {@code inBox}: cells the first product
-     * model is fitted to.
+     * model is fitted to; {@code ringIsBackdrop}: as for {@link #start}.
      */
     public static Cut run(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                   BoxCut.Knobs knobs) {
-        Rounds r = start(lab, features, w, h, prior, hard, inBox, knobs);
+                   BoxCut.Knobs knobs, boolean ringIsBackdrop) {
+        Rounds r = start(lab, features, w, h, prior, hard, inBox, knobs, ringIsBackdrop);
         while (r.done() < BoxCut.ROUNDS && r.next()) {
             // each round fits and cuts
         }
@@ -45,11 +45,13 @@ public final class GrabCut {
 
     /**
      * GrabCut's rounds one at a time, so a caller may look at a round's cut before the next
-     * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them.
+     * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them. {@code ringIsBackdrop}: the cells
+     * outside the box are known backdrop (a seller's box), so after the first round the product's model is
+     * refitted without the box's cells that look like them ({@link BoxCut#RING_LOOK}).
      */
     public static Rounds start(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                   BoxCut.Knobs knobs) {
-        return new Rounds(lab, features, w, h, prior, hard, inBox, knobs);
+                   BoxCut.Knobs knobs, boolean ringIsBackdrop) {
+        return new Rounds(lab, features, w, h, prior, hard, inBox, knobs, ringIsBackdrop);
     }
 
     /** The state of GrabCut's rounds over one grid: the models, the graph and its flow, the last round's labels. */
@@ -69,9 +71,17 @@ public final class GrabCut {
         /** Each free cell's likeliest component of either model, found with its cost and reused by the refit. */
         private int[] productComp, backdropComp;
         private int done, area, backed;
+        /**
+         * Free cells in the box whose look is the ring's (the backdrop's first model scores them at least as
+         * likely as {@link BoxCut#RING_LOOK} of the ring's own cells), found in the first round; null where not
+         * asked for or not used.
+         */
+        private boolean[] ringLook;
+        /** The backdrop's first model's cost of the ring's cell at {@link BoxCut#RING_LOOK} of the ring's costs, in order. */
+        private float ringBound;
 
         private Rounds(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
-                       BoxCut.Knobs knobs) {
+                       BoxCut.Knobs knobs, boolean ringIsBackdrop) {
             this.features = features;
             this.prior = prior;
             this.hard = hard;
@@ -96,6 +106,10 @@ public final class GrabCut {
             fg = new boolean[n];
             if (product == null || backdrop == null) {
                 return;
+            }
+            if (ringIsBackdrop) {
+                ringLook = new boolean[n];
+                ringBound = ringBound(features, inBox, backdrop);
             }
             priorCost = priorCost(prior, excluded, n, knobs.prior());
             colourCost = new float[n];
@@ -122,9 +136,15 @@ public final class GrabCut {
          */
         public boolean next() {
             if (g == null) return false;
+            if (done == 1 && ringLook != null && !fewLookLikeTheRing()) {
+                // most of the first cut looks like the ring: the product has the backdrop's look, and its model needs it
+                ringLook = null;
+            }
             if (done > 0) {
                 for (int i = 0; i < n; i++) {
-                    fgW[i] = fg[i] && hard[i] == 0 ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
+                    // a hole or gap the first cut kept shows the ring's look: the product's model is not taught it
+                    boolean skip = ringLook != null && ringLook[i];
+                    fgW[i] = fg[i] && hard[i] == 0 && !skip ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
                     bgW[i] = fg[i] || excluded[i] ? 0 : 1;
                 }
                 addClicks(fgW, hard, INCLUDED, null);
@@ -136,7 +156,10 @@ public final class GrabCut {
                 if (hard[i] != 0) {
                     g.terminal(i, hard[i] > 0 ? HARD : -HARD);
                 } else {
-                    colourCost[i] = (float) (backdrop.cost(features, i, backdropComp) - product.cost(features, i, productComp));
+                    double toBackdrop = backdrop.cost(features, i, backdropComp);
+                    // a free cell lies in the box; the first round's backdrop model is the one fitted to the ring
+                    if (done == 0 && ringLook != null) ringLook[i] = (float) toBackdrop <= ringBound;
+                    colourCost[i] = (float) (toBackdrop - product.cost(features, i, productComp));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
             }
@@ -154,10 +177,37 @@ public final class GrabCut {
             return true;
         }
 
+        /** Whether at most {@link BoxCut#RING_LOOK_SHARE} of the cut's free cells look like the ring. */
+        private boolean fewLookLikeTheRing() {
+            int cut = 0, look = 0;
+            for (int i = 0; i < n; i++) {
+                if (fg[i] && hard[i] == 0) {
+                    cut++;
+                    if (ringLook[i]) look++;
+                }
+            }
+            return cut > 0 && look <= BoxCut.RING_LOOK_SHARE * cut;
+        }
+
         /** The last round's cut (nothing before the first). */
         public Cut cut() {
             return new Cut(fg.clone(), area == 0 ? 0 : backed / (double) area);
         }
+    }
+
+    /**
+     * The cost to {@code backdrop} (fitted to the ring) of the ring's cell at {@link BoxCut#RING_LOOK} of the
+     * ring's costs, in order; -∞ (no cell looks like a ring that is not there) without a ring.
+     */
+    private static float ringBound(float[][] features, boolean[] inBox, Gmm backdrop) {
+        float[] ring = new float[inBox.length];
+        int m = 0;
+        for (int i = 0; i < inBox.length; i++) {
+            if (!inBox[i]) ring[m++] = (float) backdrop.cost(features, i);
+        }
+        if (m == 0) return Float.NEGATIVE_INFINITY;
+        Arrays.sort(ring, 0, m);
+        return ring[Math.min(m - 1, (int) (BoxCut.RING_LOOK * m))];
     }
 
     /**
