@@ -105,12 +105,18 @@ public final class WebhookSender implements AutoCloseable {
                         }
                         return req.send(Buffer.buffer(body));
                     })
-                    // The body is dropped as it arrives, never buffered (a response without a data handler drops
-                    // its chunks); its end is waited for (within the timeout), so the attempt and its connection
-                    // are over before the next one starts. No handler is set: this may run after a short body has
-                    // already ended, where setting one throws ("Response already ended") and a receiver's 500
-                    // was recorded as a connection error.
-                    .compose(resp -> resp.end().map(ignored -> resp.statusCode()))
+                    .compose(resp -> {
+                        // The body is dropped as it arrives, never buffered; its end is waited for (within the
+                        // timeout), so the attempt and its connection are over before the next one starts. The
+                        // handler also takes a reset's error to end()'s future instead of Vert.x's error log.
+                        try {
+                            resp.handler(ignored -> { });
+                        } catch (IllegalStateException alreadyEnded) {
+                            // this may run after a short body has already ended: nothing is left to drop (it
+                            // was a receiver's 500 recorded as a connection error)
+                        }
+                        return resp.end().map(ignored -> resp.statusCode());
+                    })
                     .toCompletionStage().toCompletableFuture()
                     // Vert.x gives up after the timeout without data; this bound (with a second of grace, so that
                     // its answer usually comes first) also ends a receiver that trickles bytes.
