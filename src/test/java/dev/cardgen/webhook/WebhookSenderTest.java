@@ -10,12 +10,15 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,16 +79,25 @@ class WebhookSenderTest {
     /** A receiver that sends its status and then a byte now and then, never ending, is cut at the timeout. */
     @Test
     void aTricklingBodyIsCutAtTheTimeout() throws Exception {
+        ScheduledExecutorService pace = Executors.newSingleThreadScheduledExecutor();
         try (Receiver r = new Receiver(out -> {
                  out.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                 for (int i = 0; i < 100; i++) {
-                     out.write("1\r\nx\r\n".getBytes(StandardCharsets.US_ASCII));
-                     out.flush();
+                 out.flush();
+                 // A byte every 200 ms until the sender closes the connection (a write then fails).
+                 CountDownLatch cut = new CountDownLatch(1);
+                 pace.scheduleAtFixedRate(() -> {
                      try {
-                         Thread.sleep(200); // the receiver's pace, not synchronisation
-                     } catch (InterruptedException e) {
-                         return;
+                         out.write("1\r\nx\r\n".getBytes(StandardCharsets.US_ASCII));
+                         out.flush();
+                     } catch (IOException e) {
+                         cut.countDown();
+                         throw new UncheckedIOException(e); // ends the schedule
                      }
+                 }, 200, 200, TimeUnit.MILLISECONDS);
+                 try {
+                     cut.await(30, TimeUnit.SECONDS);
+                 } catch (InterruptedException e) {
+                     Thread.currentThread().interrupt();
                  }
              });
              WebhookSender sender = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(1))) {
@@ -93,6 +105,8 @@ class WebhookSenderTest {
             assertNull(o.statusCode(), o.toString());
             assertEquals("timeout", o.error());
             assertTrue(o.durationMs() >= 1000 && o.durationMs() < 10_000, "cut about the timeout: " + o);
+        } finally {
+            pace.shutdownNow();
         }
     }
 
