@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import static dev.cardgen.testing.Api.assertError;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,8 +91,9 @@ class ApiIT {
      * (studio, 3:4), as the cold-start bench asks for it. Also the AOT cache's training (pom profile
      * aot): what runs here is in the cache, classes linked and methods profiled, so a first card after
      * a cold start pays less of it (docs/cold-start.md). The training run (the profile sets
-     * {@code quarkus.package.jar.aot.enabled}) goes on with every other template, at the other ratios;
-     * a plain {@code verify} runs the first generation only (the five took 21 s under load).
+     * {@code quarkus.package.jar.aot.enabled}) goes on with every other template, at the other ratios,
+     * then exports the studio card three times at each size and format a seller asks for most; a plain
+     * {@code verify} runs the first generation only (the training's part took 21 s under load).
      */
     @Test
     void aTwelveMegapixelPhotoToCards() throws Exception {
@@ -107,6 +109,7 @@ class ApiIT {
             ratios.put("white", "1:1");
         }
         Map<String, List<Integer>> previews = Map.of("3:4", List.of(600, 800), "1:1", List.of(800, 800), "9:16", List.of(450, 800));
+        String studio = null;
         for (var e : ratios.entrySet()) {
             var created = Api.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON)
                     .body(Map.of("asset_id", asset, "variants", 3, "template", e.getKey(), "ratio", e.getValue()))
@@ -114,6 +117,9 @@ class ApiIT {
             List<Sse.Event> events = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(60));
             assertEquals("done", events.get(events.size() - 1).name(), e.getKey());
             assertEquals(3, events.stream().filter(ev -> ev.name().equals("variant")).count(), e.getKey());
+            if (studio == null) {
+                studio = created.path("id");
+            }
             var done = Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/generations/" + created.path("id")).then().statusCode(200)
                     .body("status", is("completed")).body("template", is(e.getKey())).body("ratio", is(e.getValue()))
                     .body("variants.size()", is(3)).extract();
@@ -123,6 +129,30 @@ class ApiIT {
                         done.<Integer>path("variants[" + i + "].height")), e.getKey() + " variant " + i);
             }
         }
+        if (Boolean.getBoolean("quarkus.package.jar.aot.enabled")) {
+            // The training also exports, as a seller does next: the render at full size, the segmented PNG and
+            // the JPEG are then linked and profiled in the cache, not compiled from scratch on the first exports.
+            for (int round = 0; round < 3; round++) {
+                exported(studio, "png", 1200, 1600);
+                exported(studio, "png", 2400, 3200);
+                exported(studio, "jpeg", 1200, 1600);
+            }
+        }
+    }
+
+    /** An export of the generation's first variant at {@code width} (market1-3x4), downloaded: its format and size. */
+    private static void exported(String generation, String format, int width, int height) throws Exception {
+        String id = Api.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON)
+                .body(Map.of("generation_id", generation, "variant", 0, "preset", "market1-3x4", "format", format, "width", width))
+                .post("/api/v1/exports").then().statusCode(202).body("status", is("processing")).extract().path("id");
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() ->
+                !"processing".equals(Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/exports/" + id).then().statusCode(200)
+                        .extract().path("status")));
+        Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/exports/" + id).then().statusCode(200).body("status", is("ready"));
+        byte[] file = Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/exports/" + id + "/file").then().statusCode(200)
+                .contentType("png".equals(format) ? "image/png" : "image/jpeg").extract().asByteArray();
+        BufferedImage card = ImageIO.read(new ByteArrayInputStream(file));
+        assertEquals(List.of(width, height), List.of(card.getWidth(), card.getHeight()), format + " " + width);
     }
 
     /**
