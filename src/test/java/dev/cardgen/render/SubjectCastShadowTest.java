@@ -7,6 +7,7 @@ import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
 import java.awt.image.DataBufferByte;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,12 +28,25 @@ class SubjectCastShadowTest {
     @ValueSource(strings = {"cork/SHOE_PAIR/5", "cork/MUG/3", "meadow/MUG/3", "raw-wood/BANANA/0", "patterned-paper/BOTTLE_PAIR/5",
         "sweep-blue/BOTTLE_PAIR/4", "sweep-green/BOX/3", "sweep-yellow/BANANA/0"})
     void theCutOutLeavesTheCastShadowOut(String name) {
-        BackdropFamilies.FamilyScene scene = BackdropFamilies.tuning(name, W, H);
+        assertShadowLeft(BackdropFamilies.tuning(name, W, H), 0.9, 0.1);
+    }
+
+    /**
+     * The spanner on the blue sweep: the model scores its cast shadow as product, so only the shadow's smoothness in
+     * the sweep's hue leaves it out (decision 0025). Before: IoU 0.62 with 87 % of the shadow kept, a wrong cut-out;
+     * now 0.88 with 19 % at 1600x1200 (at 800x600 the thin handle leaves a thinner margin: 0.81).
+     */
+    @Test
+    void aShadowTheModelTakesForProductLeavesOnAColouredSweep() {
+        assertShadowLeft(BackdropFamilies.tuning("sweep-blue/WRENCH/6", 1600, 1200), 0.85, 0.25);
+    }
+
+    private static void assertShadowLeft(BackdropFamilies.FamilyScene scene, double minIou, double maxShadowKept) {
         Subject subject = SubjectExtractor.extract(scene.scene().image());
         assertTrue(subject.detected(), "detected");
         byte[] m = ((DataBufferByte) subject.mask().getRaster().getDataBuffer()).getData();
         double iou = SyntheticPhotos.iou(scene.scene().truth(), m);
-        assertTrue(iou >= 0.9, "IoU " + iou);
+        assertTrue(iou >= minIou, "IoU " + iou);
         boolean[] shadow = scene.shadow();
         int in = 0, all = 0;
         for (int i = 0; i < shadow.length; i++) {
@@ -41,6 +55,6 @@ class SubjectCastShadowTest {
             if ((m[i] & 0xff) >= 128) in++;
         }
         assertTrue(all > 0, "the photo has a cast shadow");
-        assertTrue(in <= 0.1 * all, "shadow kept " + in + " of " + all);
+        assertTrue(in <= maxShadowKept * all, "shadow kept " + in + " of " + all);
     }
 }

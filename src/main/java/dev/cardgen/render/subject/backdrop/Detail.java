@@ -18,9 +18,31 @@ public final class Detail {
     private Detail() {
     }
 
-    /** Pixels whose surroundings hold detail a smooth backdrop does not; {@code l} is lightness before any blur. */
-    static Mask textured(float[] l, int w, int h) {
-        float[] detail = detail(l, w, h);
+    /** Pixels whose surroundings hold detail a smooth backdrop does not; {@code detail} is {@link #detail}'s. */
+    static Mask textured(float[] detail, int w, int h) {
+        float threshold = threshold(detail, w, h);
+        boolean[] out = new boolean[w * h];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = detail[i] > threshold;
+        }
+        return new Mask(w, h, out).erode(HALO);
+    }
+
+    /**
+     * Pixels whose surroundings hold no more detail than the backdrop's own (the complement of
+     * {@link #textured}, not eroded): the sweep itself, or the sweep in a cast shadow.
+     */
+    static boolean[] smooth(float[] detail, int w, int h) {
+        float threshold = threshold(detail, w, h);
+        boolean[] out = new boolean[w * h];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = detail[i] <= threshold;
+        }
+        return out;
+    }
+
+    /** {@value #FACTOR} x the border's median detail, at least {@value #MIN_DETAIL}. */
+    private static float threshold(float[] detail, int w, int h) {
         int[] border = Surface.borderIndices(w, h, Math.max(1, Math.min(w, h) / 100));
         float[] b = new float[border.length];
         for (int k = 0; k < b.length; k++) {
@@ -28,12 +50,7 @@ public final class Detail {
         }
         Arrays.sort(b);
         // The median, not a high percentile: a product leaving the frame raises the border's top.
-        float threshold = Math.max(FACTOR * b[b.length / 2], MIN_DETAIL);
-        boolean[] out = new boolean[w * h];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = detail[i] > threshold;
-        }
-        return new Mask(w, h, out).erode(HALO);
+        return Math.max(FACTOR * b[b.length / 2], MIN_DETAIL);
     }
 
     /**

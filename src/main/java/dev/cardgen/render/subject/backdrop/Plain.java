@@ -13,7 +13,8 @@ import dev.cardgen.render.subject.model.Opinion;
  * A sweep, gradient or vignette: a smooth surface ({@link Surface}) explains the border, and the
  * product is what departs from it, or holds fine detail it does not ({@link Detail}). The cues draw the
  * mask; the model answers two questions colour cannot: whether a region darker than the sweep with the
- * sweep's own chroma is a cast shadow or a dark part of the product (decision 0012), and whether the
+ * sweep's own chroma is a cast shadow or a dark part of the product (decision 0012; a region of the sweep's
+ * hue as smooth as the sweep is shadow whatever the model says, 0025), and whether the
  * cues found the product at all (a grey bottle on a grey sweep, a paper or concrete that passes for a
  * sweep: decision 0014); where its map is calm, whether the cues drew its outline (decision 0018).
  */
@@ -27,7 +28,13 @@ public final class Plain implements Backdrop {
     static final float SIGMA_FACTOR = 4f;
     /** The model is asked about shadow-like cells when they are at least 3 % of the mask. */
     static final double SHADOW_SHARE = 0.03;
-    /** Shadow-like cells the model finds less salient than one half leave the mask. */
+    /**
+     * Shadow-like cells the model finds less salient than one half leave the mask; so do those holding no finer detail
+     * than the sweep's own ({@link Detail#smooth}) where they are coloured, keeping the sweep's hue: the model takes a
+     * dark cast shadow for part of the product, while a product's dark parts carry its material's grain. On a grey
+     * sweep a flat grey product is as smooth as a shadow and only the model tells them apart (decision 0025). What
+     * leaves is left out of the model's masks too when they are compared with the cues'.
+     */
     static final float SALIENT = 0.5f;
     /**
      * The cues' mask stands only where the model's mask (its map cut at one half) overlaps it at IoU ≥ 0.5:
@@ -49,6 +56,8 @@ public final class Plain implements Backdrop {
     private final float[] distance;
     private final float threshold;
     private final int near;
+    /** {@link Detail#detail} of the grid's lightness before the blur, once: the proposal and the shadow question read it. */
+    private float[] detail;
 
     Plain(Grid g, Surface surface) {
         this.g = g;
@@ -66,7 +75,14 @@ public final class Plain implements Backdrop {
     public Mask propose() {
         Mask unlike = Mask.above(distance, threshold, g.sw, g.sh).close(1).open(1);
         // product areas the sweep's colour hides but not its smoothness: print, grain, a photo's texture
-        return unlike.or(Detail.textured(g.lightness, g.sw, g.sh));
+        return unlike.or(Detail.textured(detail(), g.sw, g.sh));
+    }
+
+    private float[] detail() {
+        if (detail == null) {
+            detail = Detail.detail(g.lightness, g.sw, g.sh);
+        }
+        return detail;
     }
 
     @Override
@@ -80,13 +96,17 @@ public final class Plain implements Backdrop {
         float[] score = distance;
         float[] saliency = opinion == null ? null : opinion.map(); // null: the cues decide alone
         boolean[] shadow = saliency == null ? null : shadowLike(mask);
+        boolean[] cast = null;
         if (shadow != null) {
             score = distance.clone();
             boolean[] kept = mask.bits().clone();
+            boolean[] smooth = Detail.smooth(detail(), g.sw, g.sh);
+            cast = new boolean[kept.length];
             for (int i = 0; i < kept.length; i++) {
-                if (shadow[i] && saliency[i] < SALIENT) {
+                if (shadow[i] && (saliency[i] < SALIENT || smooth[i] && coloured(i))) {
                     kept[i] = false;
                     score[i] = 0;
+                    cast[i] = true;
                 }
             }
             mask = cleanUp(mask.with(kept));
@@ -95,16 +115,34 @@ public final class Plain implements Backdrop {
         if (j.declined()) {
             return j.decline();
         }
-        if (saliency != null && mask.iou(Agreement.mask(saliency, g.sw, g.sh)) < MODEL_AGREES) {
+        if (saliency != null && mask.iou(without(Agreement.mask(saliency, g.sw, g.sh), cast)) < MODEL_AGREES) {
             return Verdict.decline(j.confidence(), true); // the model sees another product, or none
         }
         if (saliency != null) {
             Mask region = ModelCut.region(g, saliency);
-            if (mask.iou(region) < CALM_MODEL_AGREES && ModelCut.calm(region, saliency)) {
+            if (mask.iou(without(region, cast)) < CALM_MODEL_AGREES && ModelCut.calm(region, saliency)) {
                 return Verdict.decline(j.confidence(), true); // a calm model sees another outline: its answer follows
             }
         }
         return new Verdict.Accept(mask, score, threshold, j.confidence());
+    }
+
+    /** Whether cell {@code i} is farther from grey than the surface's noise: no grey object passes for the sweep's hue there. */
+    private boolean coloured(int i) {
+        float a = g.lab[1][i], b = g.lab[2][i];
+        return a * a + b * b > threshold * threshold;
+    }
+
+    /** {@code m} less the cells settled as cast shadow ({@code cast} null: none). */
+    private static Mask without(Mask m, boolean[] cast) {
+        if (cast == null) {
+            return m;
+        }
+        boolean[] out = m.bits().clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] &= !cast[i];
+        }
+        return m.with(out);
     }
 
     /** The mask's cells that could be a cast shadow ({@link Surface#shadowLike}), or null when they are too few to ask about. */
