@@ -93,7 +93,7 @@ class ApiIT {
      * a cold start pays less of it (docs/cold-start.md). The training run (the profile sets
      * {@code quarkus.package.jar.aot.enabled}) goes on with every other template, at the other ratios,
      * then exports the studio card three times at each size and format a seller asks for most; a plain
-     * {@code verify} runs the first generation only (the training's part took 21 s under load).
+     * {@code verify} runs the first generation only (under load the five generations took 21 s, the exports ~10 s).
      */
     @Test
     void aTwelveMegapixelPhotoToCards() throws Exception {
