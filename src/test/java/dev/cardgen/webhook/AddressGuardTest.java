@@ -1,10 +1,9 @@
 package dev.cardgen.webhook;
 
+import dev.cardgen.testing.OwnVertx;
 import dev.cardgen.testing.WebhookReceiver;
-import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -20,17 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The SSRF guard with allow-private off: addresses, names resolving to them, and a real send to loopback refused. */
 class AddressGuardTest {
 
-    private static Vertx vertx;
-
-    @BeforeAll
-    static void start() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stop() {
-        vertx.close().toCompletionStage().toCompletableFuture().join();
-    }
+    @RegisterExtension
+    static final OwnVertx VERTX = new OwnVertx();
 
     @Test
     void nonPublicAddressesAreForbidden() throws Exception {
@@ -78,8 +68,8 @@ class AddressGuardTest {
     @Test
     void aSendToLoopbackIsRefusedBeforeConnectingUnlessPrivateIsAllowed() throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver();
-             WebhookSender guarded = new WebhookSender(vertx, InetAddress::getAllByName, false, Duration.ofSeconds(5));
-             WebhookSender open = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
+             WebhookSender guarded = new WebhookSender(VERTX.get(), InetAddress::getAllByName, false, Duration.ofSeconds(5));
+             WebhookSender open = new WebhookSender(VERTX.get(), InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
             for (String url : new String[]{receiver.url("/a"), "http://localhost:" + receiver.port() + "/a",
                     "http://[::1]:" + receiver.port() + "/a"}) {
                 WebhookSender.Outcome o = guarded.post(url, "{}", "t=1,v1=00");
@@ -97,7 +87,7 @@ class AddressGuardTest {
     @Test
     void aRedirectIsAFailedAttemptAndNotFollowed() throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver().script(302);
-             WebhookSender open = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
+             WebhookSender open = new WebhookSender(VERTX.get(), InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
             WebhookSender.Outcome o = open.post(receiver.url("/a"), "{}", "t=1,v1=00");
             assertEquals(302, o.statusCode());
             assertFalse(o.succeeded());

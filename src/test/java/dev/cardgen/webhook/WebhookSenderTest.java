@@ -1,9 +1,8 @@
 package dev.cardgen.webhook;
 
-import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.cardgen.testing.OwnVertx;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -32,23 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class WebhookSenderTest {
 
-    private static Vertx vertx;
-
-    @BeforeAll
-    static void start() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stop() {
-        vertx.close().toCompletionStage().toCompletableFuture().join();
-    }
+    @RegisterExtension
+    static final OwnVertx VERTX = new OwnVertx();
 
     /** A short answer whose body has ended by the time the status is read keeps its status code, every time. */
     @Test
     void quickAnswersKeepTheirStatusCode() throws Exception {
         try (Receiver r = new Receiver(out -> out.write(response("500 Internal Server Error", "oops")));
-             WebhookSender sender = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
+             WebhookSender sender = new WebhookSender(VERTX.get(), InetAddress::getAllByName, true, Duration.ofSeconds(5))) {
             for (int i = 0; i < 100; i++) {
                 WebhookSender.Outcome o = sender.post(r.url(), "{}", "t=1,v1=00");
                 assertEquals(500, o.statusCode(), "attempt " + i + ": " + o);
@@ -68,7 +58,7 @@ class WebhookSenderTest {
                      out.write(block);
                  }
              });
-             WebhookSender sender = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(20))) {
+             WebhookSender sender = new WebhookSender(VERTX.get(), InetAddress::getAllByName, true, Duration.ofSeconds(20))) {
             WebhookSender.Outcome o = sender.post(r.url(), "{}", "t=1,v1=00");
             assertEquals(200, o.statusCode(), o.toString());
             assertTrue(o.succeeded());
@@ -100,7 +90,7 @@ class WebhookSenderTest {
                      Thread.currentThread().interrupt();
                  }
              });
-             WebhookSender sender = new WebhookSender(vertx, InetAddress::getAllByName, true, Duration.ofSeconds(1))) {
+             WebhookSender sender = new WebhookSender(VERTX.get(), InetAddress::getAllByName, true, Duration.ofSeconds(1))) {
             WebhookSender.Outcome o = sender.post(r.url(), "{}", "t=1,v1=00");
             assertNull(o.statusCode(), o.toString());
             assertEquals("timeout", o.error());
