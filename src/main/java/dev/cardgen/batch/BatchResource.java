@@ -10,6 +10,7 @@ import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.idempotency.IdempotencyService;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,19 +42,16 @@ public class BatchResource {
 
     static final String ENDPOINT = "POST /api/v1/batches";
 
-    private final BatchService batches;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final ObjectMapper json;
-
-    public BatchResource(BatchService batches, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls, ObjectMapper json) {
-        this.batches = batches;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.json = json;
-    }
+    @Inject
+    BatchService batches;
+    @Inject
+    IdempotencyService idempotency;
+    @Inject
+    Caller caller;
+    @Inject
+    BaseUrls baseUrls;
+    @Inject
+    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

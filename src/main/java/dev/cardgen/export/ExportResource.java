@@ -18,6 +18,7 @@ import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.storage.ContentDisposition;
 import dev.cardgen.storage.StorageConfig;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -56,28 +57,24 @@ public class ExportResource {
 
     static final int COPY_BUFFER = 256 * 1024;
 
-    private final ExportService exports;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final UrlSigner signer;
-    private final BlobStore blobs;
-    private final StorageConfig storage;
-    private final ReadyFiles readyFiles;
-    private final ObjectMapper json;
-
-    public ExportResource(ExportService exports, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
-                          UrlSigner signer, BlobStore blobs, StorageConfig storage, ReadyFiles readyFiles, ObjectMapper json) {
-        this.exports = exports;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.signer = signer;
-        this.blobs = blobs;
-        this.storage = storage;
-        this.readyFiles = readyFiles;
-        this.json = json;
-    }
+    @Inject
+    ExportService exports;
+    @Inject
+    IdempotencyService idempotency;
+    @Inject
+    Caller caller;
+    @Inject
+    BaseUrls baseUrls;
+    @Inject
+    UrlSigner signer;
+    @Inject
+    BlobStore blobs;
+    @Inject
+    StorageConfig storage;
+    @Inject
+    ReadyFiles readyFiles;
+    @Inject
+    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

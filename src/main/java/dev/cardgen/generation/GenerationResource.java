@@ -11,6 +11,7 @@ import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.idempotency.IdempotencyService;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,22 +42,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Generations", description = "Card variants made from an asset, asynchronously")
 public class GenerationResource {
 
-    private final GenerationService generations;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final UrlSigner signer;
-    private final ObjectMapper json;
-
-    public GenerationResource(GenerationService generations, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
-                              UrlSigner signer, ObjectMapper json) {
-        this.generations = generations;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.signer = signer;
-        this.json = json;
-    }
+    @Inject
+    GenerationService generations;
+    @Inject
+    IdempotencyService idempotency;
+    @Inject
+    Caller caller;
+    @Inject
+    BaseUrls baseUrls;
+    @Inject
+    UrlSigner signer;
+    @Inject
+    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
