@@ -1,19 +1,18 @@
 package dev.cardgen.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ErrorTypes;
-import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.core.Trace;
 import dev.cardgen.idempotency.IdempotencyService;
+import dev.cardgen.idempotency.JsonCreates;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.storage.ContentDisposition;
@@ -60,7 +59,7 @@ public class ExportResource {
     @Inject
     ExportService exports;
     @Inject
-    IdempotencyService idempotency;
+    JsonCreates creates;
     @Inject
     Caller caller;
     @Inject
@@ -73,8 +72,6 @@ public class ExportResource {
     StorageConfig storage;
     @Inject
     ReadyFiles readyFiles;
-    @Inject
-    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -88,14 +85,10 @@ public class ExportResource {
     @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Trace.at("post-enter", "-");
-        String account = caller.accountId();
-        JsonNode request = JsonBodies.object(json, body);
-        String base = baseUrls.of(uri);
-        return idempotency.run(account, "POST /api/v1/exports", idempotencyKey, request, () -> {
-            CreateExport.Valid valid = JsonBodies.read(json, request, CreateExport.class).validate();
-            Export created = exports.create(account, valid);
+        return creates.run("POST /api/v1/exports", body, idempotencyKey, uri, CreateExport.class, c -> {
+            Export created = exports.create(c.account(), c.body().validate());
             Trace.at("post-committed", created.id);
-            return Response.accepted(exports.view(created, base)).build();
+            return Response.accepted(exports.view(created, c.baseUrl())).build();
         });
     }
 

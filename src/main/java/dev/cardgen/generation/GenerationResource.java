@@ -1,16 +1,14 @@
 package dev.cardgen.generation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
-import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
-import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.idempotency.IdempotencyService;
+import dev.cardgen.idempotency.JsonCreates;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -45,15 +43,11 @@ public class GenerationResource {
     @Inject
     GenerationService generations;
     @Inject
-    IdempotencyService idempotency;
+    JsonCreates creates;
     @Inject
     Caller caller;
     @Inject
-    BaseUrls baseUrls;
-    @Inject
     UrlSigner signer;
-    @Inject
-    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -74,13 +68,8 @@ public class GenerationResource {
         // Accept-Language is read from the headers, not declared: a declared header would be a new
         // argument of every generated client's createGeneration, and clients send it anyway.
         String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
-        String account = caller.accountId();
-        JsonNode request = JsonBodies.object(json, body);
-        String base = baseUrls.of(uri);
-        return idempotency.run(account, "POST /api/v1/generations", idempotencyKey, request, () -> {
-            CreateGeneration.Valid valid = JsonBodies.read(json, request, CreateGeneration.class).validate();
-            return Response.accepted(generations.create(account, valid, base, acceptLanguage)).build();
-        });
+        return creates.run("POST /api/v1/generations", body, idempotencyKey, uri, CreateGeneration.class,
+                c -> Response.accepted(generations.create(c.account(), c.body().validate(), c.baseUrl(), acceptLanguage)).build());
     }
 
     @GET
