@@ -2,7 +2,6 @@ package dev.cardgen.batch;
 
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -35,8 +34,7 @@ class BatchApiTest {
     QuotaService quota;
 
     static String upload(String key) {
-        return Api.as(key).multiPart("file", "red_bottle-IMG_2041.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        return Api.uploadProduct(key, "red_bottle-IMG_2041.jpg");
     }
 
     static ExtractableResponse<Response> post(String key, Map<String, Object> body) {

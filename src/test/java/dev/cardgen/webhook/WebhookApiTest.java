@@ -3,7 +3,6 @@ package dev.cardgen.webhook;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.OpenApiContract;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
 import dev.cardgen.testing.WebhookReceiver;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -141,8 +140,7 @@ class WebhookApiTest {
             var endpoint = createEndpoint(acct.key(), Map.of("url", receiver.url("/hooks?src=cardgen"),
                     "events", List.of("generation.completed"))).statusCode(201).extract();
             String secret = endpoint.path("secret");
-            String asset = Api.as(acct.key()).multiPart("file", "mug.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                    .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+            String asset = Api.uploadProduct(acct.key(), "mug.jpg");
             String gen = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
                     .post("/api/v1/generations").then().statusCode(202).extract().path("id");
 
