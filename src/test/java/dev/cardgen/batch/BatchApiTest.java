@@ -48,6 +48,15 @@ class BatchApiTest {
         return m;
     }
 
+    /** {@code count} items of one asset, referenced {@code prefix} followed by 0, 1, 2 … */
+    static List<Map<String, Object>> rows(String asset, String prefix, int count) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            rows.add(item(asset, prefix + i));
+        }
+        return rows;
+    }
+
     static void awaitStatus(String key, String id, String... statuses) {
         await().atMost(Duration.ofSeconds(120)).until(() ->
                 List.of(statuses).contains(Api.as(key).get("/api/v1/batches/" + id).then().extract().<String>path("status")));

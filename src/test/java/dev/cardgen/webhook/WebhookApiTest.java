@@ -189,8 +189,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             Map<String, Object> d = delivery(acct.key(), endpoint.id());
             assertEquals("pending", d.get("status"));
             assertEquals(500, attempts(d).get(0).get("status_code"));
@@ -218,8 +217,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(WebhookReceiver.HANG)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             receiver.release();
             Map<String, Object> first = attempts(delivery(acct.key(), endpoint.id())).get(0);
             assertNull(first.get("status_code"));
@@ -238,8 +236,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500, 503, 500, 500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             clock.advanceWhenIdle(Duration.ofHours(24));
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(delivery(acct.key(), endpoint.id()).get("status")));
@@ -274,8 +271,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             assertEquals("pending", delivery(acct.key(), endpoint.id()).get("status"));
 
             Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200);
@@ -317,6 +313,12 @@ class WebhookApiTest {
     }
 
     /** An export.failed event for the account, as the export service publishes it. */
+    /** Publishes an event for the account and waits for the first attempt of the endpoint's delivery of it. */
+    private void publishAndAwaitFirstAttempt(Api.TestAccount acct, String endpointId) {
+        publish(acct.id(), Instant.now());
+        await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpointId)).size() == 1);
+    }
+
     private void publish(String accountId, Instant at) {
         Map<String, Object> resource = new LinkedHashMap<>();
         resource.put("id", "exp_000000000000000000000000");
