@@ -57,9 +57,9 @@ public class SharpBench {
     void run() throws Exception {
         var acct = Api.newAccount();
         byte[] jpeg = FinePrint.jpeg(FinePrint.photo(SIZE), 0.92f);
-        String kept = upload(acct.key(), jpeg);
-        String kept2 = upload(acct.key(), jpeg);
-        String gone = upload(acct.key(), jpeg);
+        String kept = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
+        String kept2 = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
+        String gone = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
         String sharpGen = generation(acct.key(), kept);
         String sharpGen2 = generation(acct.key(), kept2);
         String softGen = generation(acct.key(), gone);
@@ -142,11 +142,6 @@ public class SharpBench {
 
     private static int[] crop(BufferedImage card, Box pr) {
         return card.getRGB(pr.x(), pr.y(), pr.w(), pr.h(), null, 0, pr.w());
-    }
-
-    private static String upload(String key, byte[] jpeg) {
-        return Api.as(key).multiPart("file", "label.jpg", jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
-                .extract().path("id");
     }
 
     private static String generation(String key, String asset) {

@@ -43,8 +43,13 @@ public final class Api {
 
     /** Uploads a 1600×1200 product photo (JPEG) under this file name as the account's asset; its id. */
     public static String uploadProduct(String key, String fileName) {
-        return as(key).multiPart("file", fileName, Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        return uploadJpeg(key, Photos.productJpeg(1600, 1200), fileName);
+    }
+
+    /** Uploads these JPEG bytes under this file name as the account's asset; its id. */
+    public static String uploadJpeg(String key, byte[] jpeg, String fileName) {
+        return as(key).multiPart("file", fileName, jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
+                .extract().path("id");
     }
 
     /**
