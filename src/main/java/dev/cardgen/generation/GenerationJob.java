@@ -184,7 +184,7 @@ public class GenerationJob implements JobHandler {
 
     /** The generation's copy of its cut-out, which exports read (on a render thread, beside the variants). */
     private boolean storeProduct(Generation g, BufferedImage cutout) {
-        byte[] png = engine(g, () -> ImageEncoder.png(cutout));
+        byte[] png = engine(g, () -> ImageEncoder.pngInternal(cutout));
         blobs.put(GenerationBlobs.product(g.id), png, "image/png");
         return true;
     }
