@@ -5,6 +5,7 @@ import dev.cardgen.core.Ids;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -19,13 +20,10 @@ public class AccountService {
 
     public static final String KEY_PREFIX = "sk_live_";
 
-    private final ApiKeyAuthenticator authenticator;
-    private final Clock clock;
-
-    public AccountService(ApiKeyAuthenticator authenticator, Clock clock) {
-        this.authenticator = authenticator;
-        this.clock = clock;
-    }
+    @Inject
+    ApiKeyAuthenticator authenticator;
+    @Inject
+    Clock clock;
 
     public record IssuedKey(ApiKey key, String secret) {
     }

@@ -4,6 +4,7 @@ import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.core.Times;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -28,11 +29,8 @@ import java.util.List;
 @Tag(name = "Admin", description = "Accounts and API keys; needs the admin token")
 public class AdminResource {
 
-    private final AccountService accounts;
-
-    public AdminResource(AccountService accounts) {
-        this.accounts = accounts;
-    }
+    @Inject
+    AccountService accounts;
 
     public record CreateAccount(@Schema(required = true, maxLength = 200) String name, @Schema(minimum = "0", nullable = true) Integer monthlyAllowance) {
     }

@@ -2,6 +2,7 @@ package dev.cardgen.account;
 
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ErrorTypes;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -13,15 +14,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class ApiKeyAuthFilter {
 
-    private final ApiKeyAuthenticator authenticator;
-    private final Caller caller;
-    private final RateLimiter rateLimiter;
-
-    public ApiKeyAuthFilter(ApiKeyAuthenticator authenticator, Caller caller, RateLimiter rateLimiter) {
-        this.authenticator = authenticator;
-        this.caller = caller;
-        this.rateLimiter = rateLimiter;
-    }
+    @Inject
+    ApiKeyAuthenticator authenticator;
+    @Inject
+    Caller caller;
+    @Inject
+    RateLimiter rateLimiter;
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     public void authenticate(ContainerRequestContext request) {

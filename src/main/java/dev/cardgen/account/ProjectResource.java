@@ -4,6 +4,7 @@ import dev.cardgen.api.ClientStrings;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.core.Times;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -24,13 +25,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Projects", description = "Projects group assets, generations and exports; each account has a default one")
 public class ProjectResource {
 
-    private final ProjectService projects;
-    private final Caller caller;
-
-    public ProjectResource(ProjectService projects, Caller caller) {
-        this.projects = projects;
-        this.caller = caller;
-    }
+    @Inject
+    ProjectService projects;
+    @Inject
+    Caller caller;
 
     public record CreateProject(@Schema(required = true, maxLength = 200) String name) {
     }

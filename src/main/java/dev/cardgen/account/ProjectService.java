@@ -7,6 +7,7 @@ import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Page;
 import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -16,11 +17,8 @@ import java.time.Clock;
 @Transactional
 public class ProjectService {
 
-    private final Clock clock;
-
-    public ProjectService(Clock clock) {
-        this.clock = clock;
-    }
+    @Inject
+    Clock clock;
 
     public Project create(String accountId, String name) {
         Project project = new Project();

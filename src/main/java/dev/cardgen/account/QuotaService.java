@@ -3,6 +3,7 @@ package dev.cardgen.account;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.ErrorTypes;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
@@ -17,15 +18,12 @@ import java.time.ZoneOffset;
 @ApplicationScoped
 public class QuotaService {
 
-    private final EntityManager em;
-    private final QuotaConfig config;
-    private final Clock clock;
-
-    public QuotaService(EntityManager em, QuotaConfig config, Clock clock) {
-        this.em = em;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    QuotaConfig config;
+    @Inject
+    Clock clock;
 
     /** The month whose allowance a generation created now draws on, in UTC ({@code 2026-11}). */
     public String currentPeriod() {

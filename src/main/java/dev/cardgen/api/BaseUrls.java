@@ -2,6 +2,7 @@ package dev.cardgen.api;
 
 import dev.cardgen.core.CardgenConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
@@ -14,11 +15,8 @@ import jakarta.ws.rs.core.UriInfo;
 @ApplicationScoped
 public class BaseUrls {
 
-    private final CardgenConfig config;
-
-    public BaseUrls(CardgenConfig config) {
-        this.config = config;
-    }
+    @Inject
+    CardgenConfig config;
 
     public String of(UriInfo uri) {
         String base = config.publicBaseUrl().map(String::strip).filter(s -> !s.isEmpty())

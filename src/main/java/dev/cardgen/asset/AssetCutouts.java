@@ -12,6 +12,7 @@ import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.awt.Dimension;
@@ -83,15 +84,12 @@ public class AssetCutouts {
         }
     }
 
-    private final BlobStore blobs;
-    private final OriginalCutouts originals;
-    private final SubjectOptions subjectOptions;
-
-    public AssetCutouts(BlobStore blobs, OriginalCutouts originals, SubjectConfig subject) {
-        this.blobs = blobs;
-        this.originals = originals;
-        this.subjectOptions = subject.options();
-    }
+    @Inject
+    BlobStore blobs;
+    @Inject
+    OriginalCutouts originals;
+    @Inject
+    SubjectConfig subjectConfig;
 
     public static String etag(Asset asset, Format format) {
         return ETags.of(asset.id, format.id(), VERSION, asset.cutoutVersion);
@@ -165,7 +163,7 @@ public class AssetCutouts {
      */
     public Asset hint(String accountId, Asset asset, SubjectHint hint, String param) {
         BufferedImage working = decode(read(asset, AssetBlobs.workingCopy(asset)));
-        Subject subject = cutInBox(working, hint, asset.width, asset.height, param, subjectOptions);
+        Subject subject = cutInBox(working, hint, asset.width, asset.height, param, subjectConfig.options());
         return saveVersion(accountId, asset.id, subject, SubjectSource.HINT);
     }
 

@@ -14,6 +14,7 @@ import dev.cardgen.api.PageRequest;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.idempotency.IdempotencyService;
 import dev.cardgen.render.subject.SubjectHint;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -50,19 +51,16 @@ public class AssetResource {
      */
     private static final String REVALIDATE = "private, no-cache";
 
-    private final AssetService assets;
-    private final AssetCutouts cutouts;
-    private final IdempotencyService idempotency;
-    private final ObjectMapper json;
-    private final Caller caller;
-
-    public AssetResource(AssetService assets, AssetCutouts cutouts, IdempotencyService idempotency, ObjectMapper json, Caller caller) {
-        this.assets = assets;
-        this.cutouts = cutouts;
-        this.idempotency = idempotency;
-        this.json = json;
-        this.caller = caller;
-    }
+    @Inject
+    AssetService assets;
+    @Inject
+    AssetCutouts cutouts;
+    @Inject
+    IdempotencyService idempotency;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    Caller caller;
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)

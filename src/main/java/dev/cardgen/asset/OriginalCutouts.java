@@ -12,6 +12,7 @@ import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.awt.Rectangle;
@@ -61,11 +62,8 @@ public class OriginalCutouts {
      * held softly.
      */
     private volatile java.lang.ref.SoftReference<Kept> last;
-    private final BlobStore blobs;
-
-    public OriginalCutouts(BlobStore blobs) {
-        this.blobs = blobs;
-    }
+    @Inject
+    BlobStore blobs;
 
     /** The product at an exact size and how many of the original's pixels per pixel it holds (below 1: enlarged). */
     public record Cut(BufferedImage image, double scale) {

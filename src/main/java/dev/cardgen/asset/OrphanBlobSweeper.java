@@ -3,6 +3,7 @@ package dev.cardgen.asset;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
@@ -23,15 +24,12 @@ public class OrphanBlobSweeper {
     private static final Logger LOG = Logger.getLogger(OrphanBlobSweeper.class);
     static final Duration GRACE = Duration.ofHours(1);
 
-    private final BlobStore blobs;
-    private final AssetService assets;
-    private final Clock clock;
-
-    public OrphanBlobSweeper(BlobStore blobs, AssetService assets, Clock clock) {
-        this.blobs = blobs;
-        this.assets = assets;
-        this.clock = clock;
-    }
+    @Inject
+    BlobStore blobs;
+    @Inject
+    AssetService assets;
+    @Inject
+    Clock clock;
 
     @Scheduled(every = "${cardgen.sweeper.every:1h}", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {

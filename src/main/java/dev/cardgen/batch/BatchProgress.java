@@ -15,6 +15,7 @@ import dev.cardgen.stream.StreamEvent;
 import dev.cardgen.webhook.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -37,21 +38,18 @@ public class BatchProgress {
 
     public static final String ITEM = "item";
 
-    private final EntityManager em;
-    private final ExportService exports;
-    private final EventLog events;
-    private final WebhookEvents webhooks;
-    private final BatchViews views;
-    private final Clock clock;
-
-    public BatchProgress(EntityManager em, ExportService exports, EventLog events, WebhookEvents webhooks, BatchViews views, Clock clock) {
-        this.em = em;
-        this.exports = exports;
-        this.events = events;
-        this.webhooks = webhooks;
-        this.views = views;
-        this.clock = clock;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    ExportService exports;
+    @Inject
+    EventLog events;
+    @Inject
+    WebhookEvents webhooks;
+    @Inject
+    BatchViews views;
+    @Inject
+    Clock clock;
 
     void generationFinished(@Observes GenerationFinished e) {
         if (e.batchId() == null) {

@@ -1,15 +1,15 @@
 package dev.cardgen.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ErrorBody;
-import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.idempotency.IdempotencyService;
+import dev.cardgen.idempotency.JsonCreates;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,19 +41,16 @@ public class BatchResource {
 
     static final String ENDPOINT = "POST /api/v1/batches";
 
-    private final BatchService batches;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final ObjectMapper json;
-
-    public BatchResource(BatchService batches, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls, ObjectMapper json) {
-        this.batches = batches;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.json = json;
-    }
+    @Inject
+    BatchService batches;
+    @Inject
+    JsonCreates creates;
+    @Inject
+    IdempotencyService idempotency;
+    @Inject
+    Caller caller;
+    @Inject
+    BaseUrls baseUrls;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -70,12 +67,9 @@ public class BatchResource {
     @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "429", description = "quota_exceeded (the whole batch's units), rate_limited", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
-        String account = caller.accountId();
-        JsonNode request = JsonBodies.object(json, body);
-        String base = baseUrls.of(uri);
-        return idempotency.run(account, ENDPOINT, idempotencyKey, request, () -> {
-            CreateBatch.Plan plan = JsonBodies.read(json, request, CreateBatch.class).validate(CreateBatch.JSON_PARAMS);
-            return Response.accepted(batches.create(account, plan, CreateBatch.JSON_PARAMS, base)).build();
+        return creates.run(ENDPOINT, body, idempotencyKey, uri, CreateBatch.class, c -> {
+            CreateBatch.Plan plan = c.body().validate(CreateBatch.JSON_PARAMS);
+            return Response.accepted(batches.create(c.account(), plan, CreateBatch.JSON_PARAMS, c.baseUrl())).build();
         });
     }
 

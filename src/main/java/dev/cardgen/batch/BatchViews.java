@@ -16,6 +16,7 @@ import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationService;
 import dev.cardgen.generation.GenerationStatus;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
@@ -35,19 +36,16 @@ public class BatchViews {
     static final TypeReference<List<BatchView.Target>> TARGETS = new TypeReference<>() {
     };
 
-    private final EntityManager em;
-    private final ObjectMapper json;
-    private final GenerationService generations;
-    private final ExportService exports;
-    private final RuleSets ruleSets;
-
-    public BatchViews(EntityManager em, ObjectMapper json, GenerationService generations, ExportService exports, RuleSets ruleSets) {
-        this.em = em;
-        this.json = json;
-        this.generations = generations;
-        this.exports = exports;
-        this.ruleSets = ruleSets;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    GenerationService generations;
+    @Inject
+    ExportService exports;
+    @Inject
+    RuleSets ruleSets;
 
     public BatchView view(Batch b) {
         BatchCounts counts = BatchCounts.of(em, b.id);

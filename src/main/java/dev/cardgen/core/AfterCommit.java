@@ -1,6 +1,7 @@
 package dev.cardgen.core;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -9,11 +10,8 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 @ApplicationScoped
 public class AfterCommit {
 
-    private final TransactionSynchronizationRegistry transactions;
-
-    public AfterCommit(TransactionSynchronizationRegistry transactions) {
-        this.transactions = transactions;
-    }
+    @Inject
+    TransactionSynchronizationRegistry transactions;
 
     /** Must be called inside a transaction. */
     public void run(Runnable action) {

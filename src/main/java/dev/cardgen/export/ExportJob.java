@@ -22,6 +22,7 @@ import dev.cardgen.render.ProductPixels;
 import dev.cardgen.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.cardgen.core.StageTimes;
 import dev.cardgen.core.Trace;
@@ -49,24 +50,20 @@ public class ExportJob implements JobHandler {
     private static final JobFailure CUTOUT_UNREADABLE = new JobFailure("render_failed",
             "The product image of this generation could not be read.");
 
-    private final Metrics metrics;
-    private final ExportService exports;
-    private final BlobStore blobs;
-    private final ObjectMapper json;
-    private final RuleSets ruleSets;
-    private final OriginalCutouts originals;
-    private final Clock clock;
-
-    public ExportJob(ExportService exports, BlobStore blobs, ObjectMapper json, Metrics metrics, RuleSets ruleSets,
-                     OriginalCutouts originals, Clock clock) {
-        this.clock = clock;
-        this.originals = originals;
-        this.ruleSets = ruleSets;
-        this.metrics = metrics;
-        this.exports = exports;
-        this.blobs = blobs;
-        this.json = json;
-    }
+    @Inject
+    Metrics metrics;
+    @Inject
+    ExportService exports;
+    @Inject
+    BlobStore blobs;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    RuleSets ruleSets;
+    @Inject
+    OriginalCutouts originals;
+    @Inject
+    Clock clock;
 
     @Override
     public String kind() {

@@ -1,23 +1,23 @@
 package dev.cardgen.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
 import dev.cardgen.api.ApiException;
 import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.ErrorTypes;
-import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.core.Trace;
 import dev.cardgen.idempotency.IdempotencyService;
+import dev.cardgen.idempotency.JsonCreates;
 import dev.cardgen.storage.BlobNotFoundException;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.storage.ContentDisposition;
 import dev.cardgen.storage.StorageConfig;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -56,28 +56,22 @@ public class ExportResource {
 
     static final int COPY_BUFFER = 256 * 1024;
 
-    private final ExportService exports;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final UrlSigner signer;
-    private final BlobStore blobs;
-    private final StorageConfig storage;
-    private final ReadyFiles readyFiles;
-    private final ObjectMapper json;
-
-    public ExportResource(ExportService exports, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
-                          UrlSigner signer, BlobStore blobs, StorageConfig storage, ReadyFiles readyFiles, ObjectMapper json) {
-        this.exports = exports;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.signer = signer;
-        this.blobs = blobs;
-        this.storage = storage;
-        this.readyFiles = readyFiles;
-        this.json = json;
-    }
+    @Inject
+    ExportService exports;
+    @Inject
+    JsonCreates creates;
+    @Inject
+    Caller caller;
+    @Inject
+    BaseUrls baseUrls;
+    @Inject
+    UrlSigner signer;
+    @Inject
+    BlobStore blobs;
+    @Inject
+    StorageConfig storage;
+    @Inject
+    ReadyFiles readyFiles;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -91,14 +85,10 @@ public class ExportResource {
     @APIResponse(responseCode = "422", description = "idempotency_key_reused", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public Response create(JsonNode body, @HeaderParam(IdempotencyService.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Trace.at("post-enter", "-");
-        String account = caller.accountId();
-        JsonNode request = JsonBodies.object(json, body);
-        String base = baseUrls.of(uri);
-        return idempotency.run(account, "POST /api/v1/exports", idempotencyKey, request, () -> {
-            CreateExport.Valid valid = JsonBodies.read(json, request, CreateExport.class).validate();
-            Export created = exports.create(account, valid);
+        return creates.run("POST /api/v1/exports", body, idempotencyKey, uri, CreateExport.class, c -> {
+            Export created = exports.create(c.account(), c.body().validate());
             Trace.at("post-committed", created.id);
-            return Response.accepted(exports.view(created, base)).build();
+            return Response.accepted(exports.view(created, c.baseUrl())).build();
         });
     }
 

@@ -24,6 +24,7 @@ import dev.cardgen.metrics.Metrics;
 import dev.cardgen.webhook.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
@@ -39,29 +40,25 @@ public class ExportService {
 
     public static final String JOB_KIND = "export";
 
-    private final JobQueue jobs;
-    private final UrlSigner signer;
-    private final AfterCommit afterCommit;
-    private final Metrics metrics;
-    private final WebhookEvents webhooks;
-    private final Clock clock;
-    private final ObjectMapper json;
-    private final Event<ExportFinished> finishedEvents;
+    @Inject
+    JobQueue jobs;
+    @Inject
+    UrlSigner signer;
+    @Inject
+    AfterCommit afterCommit;
+    @Inject
+    Metrics metrics;
+    @Inject
+    WebhookEvents webhooks;
+    @Inject
+    Clock clock;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    Event<ExportFinished> finishedEvents;
 
     private static final TypeReference<List<ExportCheck>> CHECKS = new TypeReference<>() {
     };
-
-    public ExportService(JobQueue jobs, UrlSigner signer, AfterCommit afterCommit, Metrics metrics, WebhookEvents webhooks,
-                         Clock clock, ObjectMapper json, Event<ExportFinished> finishedEvents) {
-        this.finishedEvents = finishedEvents;
-        this.json = json;
-        this.jobs = jobs;
-        this.signer = signer;
-        this.afterCommit = afterCommit;
-        this.metrics = metrics;
-        this.webhooks = webhooks;
-        this.clock = clock;
-    }
 
     /** The processing export and its job, in one transaction. */
     public Export create(String accountId, CreateExport.Valid req) {
@@ -82,7 +79,7 @@ public class ExportService {
         e.generationId = g.id;
         e.variant = req.variant();
         e.preset = req.preset().id();
-        e.format = req.format().id();
+        e.format = req.format().wire();
         e.width = req.width();
         e.height = req.height();
         e.status = ExportStatus.PROCESSING;

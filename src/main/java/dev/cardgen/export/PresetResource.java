@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.export.checks.RuleSet;
 import dev.cardgen.export.checks.RuleSets;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -46,11 +47,8 @@ public class PresetResource {
             "product_fill", "no_text", "no_edge_shadow", "product_resolution"}) String rule, @Schema(required = true) String requirement) {
     }
 
-    private final RuleSets ruleSets;
-
-    public PresetResource(RuleSets ruleSets) {
-        this.ruleSets = ruleSets;
-    }
+    @Inject
+    RuleSets ruleSets;
 
     @GET
     @Operation(operationId = "listPresets", summary = "List the export presets with their sizes and marketplace rules")
@@ -61,7 +59,7 @@ public class PresetResource {
     static PresetView view(RuleSet r) {
         Preset p = r.preset();
         List<PresetSize> sizes = p.widths().stream().map(w -> new PresetSize(w, p.heightFor(w))).toList();
-        PresetLimits limits = new PresetLimits(r.minWidth(), r.minHeight(), r.formats().stream().map(ExportFormat::id).toList(),
+        PresetLimits limits = new PresetLimits(r.minWidth(), r.minHeight(), r.formats().stream().map(ExportFormat::wire).toList(),
                 r.maxBytes(), r.srgb(), r.minProductFill(), r.edgeBand());
         List<PresetRule> rules = r.rules().stream().map(rule -> new PresetRule(rule.wire(), r.requirement(rule))).toList();
         return new PresetView(p.id(), "preset", p.ratio().id(), sizes, r.marketplace(), r.mainImage(), limits, rules);

@@ -24,6 +24,7 @@ import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamEvent;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.awt.image.BufferedImage;
 import java.time.Clock;
@@ -43,24 +44,20 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class GenerationJob implements JobHandler {
 
-    private final GenerationService generations;
-    private final EventLog events;
-    private final BlobStore blobs;
-    private final ObjectMapper json;
-    private final GenerationConfig settings;
-    private final Metrics metrics;
-    private final Clock clock;
-
-    public GenerationJob(GenerationService generations, EventLog events, BlobStore blobs, ObjectMapper json, GenerationConfig settings,
-                         Metrics metrics, Clock clock) {
-        this.clock = clock;
-        this.metrics = metrics;
-        this.generations = generations;
-        this.events = events;
-        this.blobs = blobs;
-        this.json = json;
-        this.settings = settings;
-    }
+    @Inject
+    GenerationService generations;
+    @Inject
+    EventLog events;
+    @Inject
+    BlobStore blobs;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    GenerationConfig settings;
+    @Inject
+    Metrics metrics;
+    @Inject
+    Clock clock;
 
     @Override
     public String kind() {

@@ -1,16 +1,15 @@
 package dev.cardgen.generation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.Caller;
-import dev.cardgen.api.BaseUrls;
 import dev.cardgen.api.ETags;
 import dev.cardgen.api.ErrorBody;
-import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.idempotency.IdempotencyService;
+import dev.cardgen.idempotency.JsonCreates;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,22 +40,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Generations", description = "Card variants made from an asset, asynchronously")
 public class GenerationResource {
 
-    private final GenerationService generations;
-    private final IdempotencyService idempotency;
-    private final Caller caller;
-    private final BaseUrls baseUrls;
-    private final UrlSigner signer;
-    private final ObjectMapper json;
-
-    public GenerationResource(GenerationService generations, IdempotencyService idempotency, Caller caller, BaseUrls baseUrls,
-                              UrlSigner signer, ObjectMapper json) {
-        this.generations = generations;
-        this.idempotency = idempotency;
-        this.caller = caller;
-        this.baseUrls = baseUrls;
-        this.signer = signer;
-        this.json = json;
-    }
+    @Inject
+    GenerationService generations;
+    @Inject
+    JsonCreates creates;
+    @Inject
+    Caller caller;
+    @Inject
+    UrlSigner signer;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -77,13 +68,8 @@ public class GenerationResource {
         // Accept-Language is read from the headers, not declared: a declared header would be a new
         // argument of every generated client's createGeneration, and clients send it anyway.
         String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
-        String account = caller.accountId();
-        JsonNode request = JsonBodies.object(json, body);
-        String base = baseUrls.of(uri);
-        return idempotency.run(account, "POST /api/v1/generations", idempotencyKey, request, () -> {
-            CreateGeneration.Valid valid = JsonBodies.read(json, request, CreateGeneration.class).validate();
-            return Response.accepted(generations.create(account, valid, base, acceptLanguage)).build();
-        });
+        return creates.run("POST /api/v1/generations", body, idempotencyKey, uri, CreateGeneration.class,
+                c -> Response.accepted(generations.create(c.account(), c.body().validate(), c.baseUrl(), acceptLanguage)).build());
     }
 
     @GET

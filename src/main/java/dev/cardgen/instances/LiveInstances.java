@@ -9,6 +9,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
@@ -31,13 +32,10 @@ public class LiveInstances {
 
     private final String id = "inst_" + Ids.random(12);
     private final AtomicInteger live = new AtomicInteger(1);
-    private final EntityManager em;
-    private final Clock clock;
-
-    public LiveInstances(EntityManager em, Clock clock) {
-        this.em = em;
-        this.clock = clock;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    Clock clock;
 
     /** Instances alive now, this one included; at least 1. */
     public int count() {

@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
@@ -57,13 +58,21 @@ public class JobDispatcher {
     private static final Logger LOG = Logger.getLogger(JobDispatcher.class);
 
     private final String instanceId = "inst_" + Ids.random(12);
-    private final JobStore store;
-    private final JobsConfig config;
-    private final Instance<JobHandler> handlerBeans;
-    private final Config mpConfig;
-    private final ListenConfig listen;
-    private final Metrics metrics;
-    private final ManagedExecutor executor;
+    @Inject
+    JobStore store;
+    @Inject
+    JobsConfig config;
+    @Inject
+    @Any
+    Instance<JobHandler> handlerBeans;
+    @Inject
+    Config mpConfig;
+    @Inject
+    ListenConfig listen;
+    @Inject
+    Metrics metrics;
+    @Inject
+    ManagedExecutor executor;
 
     private final Object signal = new Object();
     /** Held while claimed jobs are registered, and by the drain to stop claiming: no claim lands after it. */
@@ -79,17 +88,6 @@ public class JobDispatcher {
     private ScheduledExecutorService heartbeat;
     private Thread loop;
     private PgListener listener;
-
-    public JobDispatcher(JobStore store, JobsConfig config, @Any Instance<JobHandler> handlerBeans, Config mpConfig,
-                         ListenConfig listen, Metrics metrics, ManagedExecutor executor) {
-        this.store = store;
-        this.config = config;
-        this.handlerBeans = handlerBeans;
-        this.mpConfig = mpConfig;
-        this.listen = listen;
-        this.metrics = metrics;
-        this.executor = executor;
-    }
 
     public String instanceId() {
         return instanceId;

@@ -4,6 +4,7 @@ import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.Ids;
 import dev.cardgen.core.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
@@ -13,15 +14,12 @@ public class JobQueue {
 
     public static final int MAX_ATTEMPTS = 3;
 
-    private final EntityManager em;
-    private final AfterCommit afterCommit;
-    private final JobDispatcher dispatcher;
-
-    public JobQueue(EntityManager em, AfterCommit afterCommit, JobDispatcher dispatcher) {
-        this.em = em;
-        this.afterCommit = afterCommit;
-        this.dispatcher = dispatcher;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    AfterCommit afterCommit;
+    @Inject
+    JobDispatcher dispatcher;
 
     /**
      * Inserts a queued job in the caller's transaction (or a new one when there is none), so the job

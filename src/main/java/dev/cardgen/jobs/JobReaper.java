@@ -2,6 +2,7 @@ package dev.cardgen.jobs;
 
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /** Requeues jobs whose worker stopped heartbeating (crash, kill, lost connection), or fails them after their last attempt. */
@@ -10,13 +11,10 @@ public class JobReaper {
 
     private static final Logger LOG = Logger.getLogger(JobReaper.class);
 
-    private final JobStore store;
-    private final JobDispatcher dispatcher;
-
-    public JobReaper(JobStore store, JobDispatcher dispatcher) {
-        this.store = store;
-        this.dispatcher = dispatcher;
-    }
+    @Inject
+    JobStore store;
+    @Inject
+    JobDispatcher dispatcher;
 
     /** Every {@link JobsConfig#reapInterval()}: the expression has no default of its own, the mapping holds it. */
     @Scheduled(every = "${cardgen.jobs.reap-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

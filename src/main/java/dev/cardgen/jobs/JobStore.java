@@ -3,6 +3,7 @@ package dev.cardgen.jobs;
 import dev.cardgen.core.Times;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,13 +36,10 @@ public class JobStore {
     public record Reaped(String id, String kind, String refId, JobState state) {
     }
 
-    private final AgroalDataSource ds;
-    private final Clock clock;
-
-    public JobStore(AgroalDataSource ds, Clock clock) {
-        this.ds = ds;
-        this.clock = clock;
-    }
+    @Inject
+    AgroalDataSource ds;
+    @Inject
+    Clock clock;
 
     /**
      * db-scheduler style: pick and lease up to {@code limit} queued jobs in one statement, fairly across

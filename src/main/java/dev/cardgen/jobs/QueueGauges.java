@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import org.jboss.logging.Logger;
@@ -30,14 +31,11 @@ public class QueueGauges {
     private static final Logger LOG = Logger.getLogger(QueueGauges.class);
     private static final List<JobState> COUNTED = List.of(JobState.QUEUED, JobState.RUNNING);
 
-    private final EntityManager em;
-    private final Metrics metrics;
+    @Inject
+    EntityManager em;
+    @Inject
+    Metrics metrics;
     private final Map<String, AtomicLong> counts = new HashMap<>();
-
-    public QueueGauges(EntityManager em, Metrics metrics) {
-        this.em = em;
-        this.metrics = metrics;
-    }
 
     void start(@Observes StartupEvent start, @Any Instance<JobHandler> handlers, Scheduler scheduler) {
         for (JobHandler h : handlers) {

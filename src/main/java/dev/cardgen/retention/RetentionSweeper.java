@@ -7,6 +7,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
@@ -43,15 +44,12 @@ public class RetentionSweeper {
                     RetentionConfig::webhookDeliveries),
             new RetentionRule("idempotency_keys", "idempotency_keys", "x.created_at < ?1", c -> IdempotencyService.KEEP));
 
-    private final EntityManager em;
-    private final RetentionConfig config;
-    private final Clock clock;
-
-    public RetentionSweeper(EntityManager em, RetentionConfig config, Clock clock) {
-        this.em = em;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    RetentionConfig config;
+    @Inject
+    Clock clock;
 
     void schedule(@Observes StartupEvent start, Scheduler scheduler) {
         if (!config.enabled()) {

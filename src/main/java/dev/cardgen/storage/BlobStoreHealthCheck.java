@@ -1,6 +1,7 @@
 package dev.cardgen.storage;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -11,13 +12,10 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class BlobStoreHealthCheck implements HealthCheck {
 
-    private final BlobStore store;
-    private final StorageConfig config;
-
-    BlobStoreHealthCheck(BlobStore store, StorageConfig config) {
-        this.store = store;
-        this.config = config;
-    }
+    @Inject
+    BlobStore store;
+    @Inject
+    StorageConfig config;
 
     @Override
     public HealthCheckResponse call() {

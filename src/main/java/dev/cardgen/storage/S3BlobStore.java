@@ -35,10 +35,6 @@ public final class S3BlobStore implements BlobStore {
         this.bucket = bucket;
     }
 
-    public String bucket() {
-        return bucket;
-    }
-
     /** For dev and test setups: creates the bucket when it does not exist yet. */
     public void createBucketIfMissing() {
         try {

@@ -15,6 +15,7 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
@@ -42,21 +43,18 @@ public class EventLog {
     static final String CHANNEL = "cardgen_events";
     private static final Logger LOG = Logger.getLogger(EventLog.class);
 
-    private final AgroalDataSource ds;
-    private final ObjectMapper json;
-    private final Config mpConfig;
-    private final Clock clock;
-    private final ListenConfig listen;
+    @Inject
+    AgroalDataSource ds;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    Config mpConfig;
+    @Inject
+    Clock clock;
+    @Inject
+    ListenConfig listen;
     private final Map<String, Set<StreamFollower>> followers = new ConcurrentHashMap<>();
     private PgListener listener;
-
-    public EventLog(AgroalDataSource ds, ObjectMapper json, Config mpConfig, Clock clock, ListenConfig listen) {
-        this.ds = ds;
-        this.json = json;
-        this.mpConfig = mpConfig;
-        this.clock = clock;
-        this.listen = listen;
-    }
 
     void start(@Observes StartupEvent event) {
         listener = new PgListener(mpConfig, listen, CHANNEL, this::onNotification, this::catchUpAll);

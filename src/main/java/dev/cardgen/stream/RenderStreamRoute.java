@@ -15,6 +15,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,19 +40,16 @@ public class RenderStreamRoute {
     private static final Logger LOG = Logger.getLogger(RenderStreamRoute.class);
     private static final Buffer KEEP_ALIVE = Buffer.buffer(": keep-alive\n\n");
 
-    private final StreamTokens tokens;
-    private final EventLog log;
-    private final StreamConfig config;
-    private final Metrics metrics;
-    private final HttpEdge edge;
-
-    public RenderStreamRoute(StreamTokens tokens, EventLog log, StreamConfig config, Metrics metrics, HttpEdge edge) {
-        this.metrics = metrics;
-        this.edge = edge;
-        this.tokens = tokens;
-        this.log = log;
-        this.config = config;
-    }
+    @Inject
+    StreamTokens tokens;
+    @Inject
+    EventLog log;
+    @Inject
+    StreamConfig config;
+    @Inject
+    Metrics metrics;
+    @Inject
+    HttpEdge edge;
 
     void install(@Observes Router router) {
         router.get(PATH).handler(this::handle);

@@ -3,6 +3,7 @@ package dev.cardgen.stream;
 import dev.cardgen.core.Sha256;
 import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
@@ -23,15 +24,12 @@ public class StreamTokens {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{43}");
 
-    private final EntityManager em;
-    private final StreamConfig config;
-    private final Clock clock;
-
-    public StreamTokens(EntityManager em, StreamConfig config, Clock clock) {
-        this.em = em;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject
+    EntityManager em;
+    @Inject
+    StreamConfig config;
+    @Inject
+    Clock clock;
 
     /** Issues a token valid for {@code cardgen.stream.token-ttl} (15 minutes). */
     @Transactional(Transactional.TxType.REQUIRED)

@@ -7,6 +7,7 @@ import dev.cardgen.api.ErrorBody;
 import dev.cardgen.api.JsonBodies;
 import dev.cardgen.api.ListResponse;
 import dev.cardgen.api.PageRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -29,15 +30,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Webhook endpoints", description = "URLs that receive signed events when generations and exports finish")
 public class WebhookEndpointResource {
 
-    private final WebhookEndpoints endpoints;
-    private final Caller caller;
-    private final ObjectMapper json;
-
-    public WebhookEndpointResource(WebhookEndpoints endpoints, Caller caller, ObjectMapper json) {
-        this.endpoints = endpoints;
-        this.caller = caller;
-        this.json = json;
-    }
+    @Inject
+    WebhookEndpoints endpoints;
+    @Inject
+    Caller caller;
+    @Inject
+    ObjectMapper json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

@@ -10,6 +10,7 @@ import dev.cardgen.api.PageRequest;
 import dev.cardgen.api.Strings;
 import dev.cardgen.core.Times;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import java.net.InetAddress;
@@ -34,15 +35,12 @@ public class WebhookEndpoints {
     private static final int MAX_URL = 2048;
     private static final int MAX_DESCRIPTION = 500;
 
-    private final WebhooksConfig config;
-    private final SecretBox secrets;
-    private final Clock clock;
-
-    public WebhookEndpoints(WebhooksConfig config, SecretBox secrets, Clock clock) {
-        this.config = config;
-        this.secrets = secrets;
-        this.clock = clock;
-    }
+    @Inject
+    WebhooksConfig config;
+    @Inject
+    SecretBox secrets;
+    @Inject
+    Clock clock;
 
     /** The new endpoint and its secret, which is shown only here. */
     public WebhookViews.EndpointView create(String accountId, WebhookViews.CreateEndpoint req) {

@@ -7,6 +7,7 @@ import dev.cardgen.core.Times;
 import dev.cardgen.jobs.JobQueue;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -35,17 +36,14 @@ public class WebhookEvents {
     private static final int DUE_BATCH = 100;
     private static final Logger LOG = Logger.getLogger(WebhookEvents.class);
 
-    private final JobQueue jobs;
-    private final ObjectMapper json;
-    private final EntityManager em;
-    private final Clock clock;
-
-    public WebhookEvents(JobQueue jobs, ObjectMapper json, EntityManager em, Clock clock) {
-        this.jobs = jobs;
-        this.json = json;
-        this.em = em;
-        this.clock = clock;
-    }
+    @Inject
+    JobQueue jobs;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    EntityManager em;
+    @Inject
+    Clock clock;
 
     /**
      * Records event {@code type} with {@code resource} (the resource as its GET shows it) for every enabled

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RateLimiterTest {
 
     /** 0.5 requests/s, burst 3, one live instance. */
-    private final RateLimiter limiter = new RateLimiter(config(0.5, 3), new LiveInstances(null, null) {
+    private final RateLimiter limiter = new RateLimiter(config(0.5, 3), new LiveInstances() {
         @Override
         public int count() {
             return 1;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.DeploymentProfile;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RawHttp;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.junit.QuarkusTest;
@@ -36,8 +35,7 @@ class PublicBaseUrlTest {
     @Test
     void aClientsHostHeaderChoosesNoUrl() throws Exception {
         String key = Api.newAccount().key();
-        String asset = Api.as(key).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String asset = Api.uploadProduct(key, "bottle.jpg");
 
         RawHttp.Reply created = RawHttp.send(requestTo("evil.example", "POST", "/api/v1/generations", key, "application/json",
                 bytes("{\"asset_id\":\"" + asset + "\",\"variants\":1}"), SPOOF));

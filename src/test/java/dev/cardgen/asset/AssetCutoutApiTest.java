@@ -36,7 +36,7 @@ class AssetCutoutApiTest {
     @Test
     void theCutoutIsTheProductTrimmedToItsBoxPlusAMarginWithTheMaskAsAlpha() throws IOException {
         var acct = Api.newAccount();
-        String id = upload(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
         Asset asset = QuarkusTransaction.requiringNew().call(() -> Asset.<Asset>findById(id));
         BufferedImage working = read(blobBytes(AssetBlobs.workingCopy(id)));
 
@@ -89,7 +89,7 @@ class AssetCutoutApiTest {
     @Test
     void anUnchangedCutoutAnswers304() {
         var acct = Api.newAccount();
-        String id = upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String cutoutTag = "\"" + id + "-cutout-v1-1\"";
         for (String given : new String[] {cutoutTag, "\"other\", W/" + cutoutTag, "*"}) {
             Api.as(acct.key()).header("If-None-Match", given).get("/api/v1/assets/" + id + "/cutout").then()
@@ -106,7 +106,7 @@ class AssetCutoutApiTest {
     void refusalsUseTheErrorShape() {
         var acct = Api.newAccount();
         var other = Api.newAccount();
-        String id = upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String path = "/api/v1/assets/" + id + "/cutout";
         assertError(Api.as(acct.key()).get(path + "?format=jpeg").then(), 400, "invalid_request_error", "parameter_invalid", "format");
         assertError(Api.as(acct.key()).get(path + "?format=MASK").then(), 400, "invalid_request_error", "parameter_invalid", "format");
@@ -129,17 +129,12 @@ class AssetCutoutApiTest {
     @Test
     void anAssetWithoutASubjectHasNoCutout() {
         var acct = Api.newAccount();
-        String id = upload(acct.key(), jpeg(SyntheticPhotos.uniform(1000, 900, 3)), "wall.jpg");
+        String id = Api.uploadJpeg(acct.key(), jpeg(SyntheticPhotos.uniform(1000, 900, 3)), "wall.jpg");
         Api.as(acct.key()).get("/api/v1/assets/" + id).then().statusCode(200).body("subject_detected", is(false));
         for (String q : new String[] {"", "?format=mask", "?format=cutout"}) {
             assertError(Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout" + q).then(), 409,
                     "invalid_request_error", "subject_not_detected", null);
         }
-    }
-
-    static String upload(String key, byte[] jpeg, String name) {
-        return Api.as(key).multiPart("file", name, jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
-                .extract().path("id");
     }
 
     static byte[] jpeg(BufferedImage img) {

@@ -114,7 +114,7 @@ class AssetCutoutEditApiTest {
     @Test
     void aBoxHintCutsTheProductOutInsideTheBoxAsANewVersion() throws IOException {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
         Rectangle auto = find(id).subjectBox();
         String oldTag = get(acct.key(), id, "").header("ETag");
 
@@ -150,7 +150,7 @@ class AssetCutoutEditApiTest {
     @Test
     void badHintsGetA400NamingTheFieldAndChangeNothing() {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String path = "/api/v1/assets/" + id + "/cutout";
         Object[][] cases = {
                 {Map.of(), "parameter_missing", "box"},
@@ -183,7 +183,7 @@ class AssetCutoutEditApiTest {
     void anotherAccountsAssetIsMissingForEditsAndStaysUnchanged() {
         var acct = Api.newAccount();
         var other = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String path = "/api/v1/assets/" + id + "/cutout";
         assertError(Api.as(other.key()).contentType(ContentType.JSON).body(Map.of("box", box(new Rectangle(0, 0, 600, 600))))
                 .post(path).then(), 404, "invalid_request_error", "resource_missing", "id");
@@ -200,7 +200,7 @@ class AssetCutoutEditApiTest {
     void aSentMaskReplacesTheCutoutAtEitherSize() throws IOException {
         var acct = Api.newAccount();
         // 2400x1800: the working copy is 1600x1200, so the photo's size and the working copy's differ.
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(2400, 1800), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(2400, 1800), "bottle.jpg");
         String path = "/api/v1/assets/" + id + "/cutout";
         Rectangle small = new Rectangle(200, 150, 400, 500);
         Api.as(acct.key()).contentType("image/png").body(maskPng(1600, 1200, small)).put(path).then().statusCode(200)
@@ -229,7 +229,7 @@ class AssetCutoutEditApiTest {
     @Test
     void aWrongMaskGetsAClearErrorAndChangesNothing() throws IOException {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String path = "/api/v1/assets/" + id + "/cutout";
         assertError(Api.as(acct.key()).contentType("image/png").body(Photos.productJpeg(1200, 900)).put(path).then(), 400,
                 "invalid_request_error", "parameter_invalid", "mask");
@@ -254,7 +254,7 @@ class AssetCutoutEditApiTest {
     @Test
     void generationsKeepTheVersionTheyWereCreatedWith() throws IOException {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         String first = completedGeneration(acct.key(), id);
         byte[] firstProduct = blob(GenerationBlobs.product(first));
         byte[] firstPreview = Api.as(acct.key()).get("/api/v1/generations/" + first + "/variants/0/preview").then()
@@ -284,7 +284,7 @@ class AssetCutoutEditApiTest {
     @Test
     void idempotencyKeysReplayEditsWithoutANewVersion() {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
+        String id = Api.uploadJpeg(acct.key(), Photos.productJpeg(1200, 900), "bottle.jpg");
         Rectangle auto = find(id).subjectBox();
         String path = "/api/v1/assets/" + id + "/cutout";
         byte[] mask = maskPng(1200, 900, new Rectangle(100, 100, 300, 500));

@@ -36,7 +36,7 @@ class AssetFullCutoutApiTest {
     void fullSizeIsTheProductAtTheOriginalsResolutionTrimmedToItsBoxPlusAMargin() throws IOException {
         var acct = Api.newAccount();
         byte[] jpeg = FinePrint.jpeg(FinePrint.photo(PHOTO), 0.92f);
-        String id = AssetCutoutApiTest.upload(acct.key(), jpeg, "label.jpg");
+        String id = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
         Asset asset = QuarkusTransaction.requiringNew().call(() -> Asset.<Asset>findById(id));
         String etag = "\"" + id + "-cutout-full-v1-1\"";
 
@@ -154,7 +154,7 @@ class AssetFullCutoutApiTest {
     @Test
     void badSizesOtherAccountsAndUnknownAssetsAreRefused() {
         var acct = Api.newAccount();
-        String id = AssetCutoutApiTest.upload(acct.key(), FinePrint.jpeg(FinePrint.photo(1800), 0.9f), "label.jpg");
+        String id = Api.uploadJpeg(acct.key(), FinePrint.jpeg(FinePrint.photo(1800), 0.9f), "label.jpg");
         assertError(Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout?size=huge").then(), 400, "invalid_request_error",
                 "parameter_invalid", "size");
         assertError(Api.as(acct.key()).get("/api/v1/assets/" + id + "/cutout?size=FULL").then(), 400, "invalid_request_error",

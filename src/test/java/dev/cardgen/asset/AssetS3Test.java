@@ -45,7 +45,7 @@ class AssetS3Test {
     private static Set<String> keys(String prefix) {
         S3ProxyServer server = S3ProxyServer.start();
         try (var s3 = server.newClient()) {
-            return s3.listObjectsV2(ListObjectsV2Request.builder().bucket(server.bucket()).prefix(prefix).build())
+            return s3.listObjectsV2(ListObjectsV2Request.builder().bucket(S3ProxyServer.BUCKET).prefix(prefix).build())
                     .contents().stream().map(S3Object::key).collect(Collectors.toSet());
         }
     }

@@ -2,7 +2,6 @@ package dev.cardgen.batch;
 
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -35,8 +34,7 @@ class BatchApiTest {
     QuotaService quota;
 
     static String upload(String key) {
-        return Api.as(key).multiPart("file", "red_bottle-IMG_2041.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        return Api.uploadProduct(key, "red_bottle-IMG_2041.jpg");
     }
 
     static ExtractableResponse<Response> post(String key, Map<String, Object> body) {
@@ -48,6 +46,15 @@ class BatchApiTest {
         m.put("asset_id", asset);
         m.put("reference", reference);
         return m;
+    }
+
+    /** {@code count} items of one asset, referenced {@code prefix} followed by 0, 1, 2 … */
+    static List<Map<String, Object>> rows(String asset, String prefix, int count) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            rows.add(item(asset, prefix + i));
+        }
+        return rows;
     }
 
     static void awaitStatus(String key, String id, String... statuses) {

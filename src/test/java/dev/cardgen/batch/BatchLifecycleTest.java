@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import static dev.cardgen.batch.BatchApiTest.awaitStatus;
 import static dev.cardgen.batch.BatchApiTest.item;
+import static dev.cardgen.batch.BatchApiTest.rows;
 import static dev.cardgen.batch.BatchApiTest.post;
 import static dev.cardgen.batch.BatchApiTest.upload;
 import static dev.cardgen.testing.Api.assertError;
@@ -100,11 +100,7 @@ class BatchLifecycleTest {
     void cancelMidWayEndsThePendingItemsCanceledAndGivesTheirQuotaBack() throws Exception {
         var acct = Api.newAccount();
         String asset = upload(acct.key());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (int i = 0; i < 16; i++) {
-            rows.add(item(asset, "C-" + i));
-        }
-        var created = post(acct.key(), Map.of("defaults", Map.of("variants", 2), "items", rows));
+        var created = post(acct.key(), Map.of("defaults", Map.of("variants", 2), "items", rows(asset, "C-", 16)));
         assertEquals(202, created.statusCode(), created.asString());
         String id = created.path("id");
         assertEquals(32, quota.used(acct.id(), quota.currentPeriod()));
@@ -148,11 +144,7 @@ class BatchLifecycleTest {
     void retryRunsOnlyTheFailedItemsAgainInANewRoundWithItsOwnStream() throws Exception {
         var acct = Api.newAccount();
         String asset = upload(acct.key());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            rows.add(item(asset, "R-" + i));
-        }
-        var created = post(acct.key(), Map.of("defaults", Map.of("variants", 1), "items", rows));
+        var created = post(acct.key(), Map.of("defaults", Map.of("variants", 1), "items", rows(asset, "R-", 5)));
         String id = created.path("id");
         // The last item's generation is canceled on its own (not the batch): the item fails.
         String lastGen = items(acct.key(), id).get(4).get("generation") instanceof Map<?, ?> g ? (String) g.get("id") : null;
@@ -242,11 +234,7 @@ class BatchLifecycleTest {
         var small = Api.newAccount();
         String bigAsset = upload(big.key());
         String smallAsset = upload(small.key());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (int i = 0; i < 16; i++) {
-            rows.add(item(bigAsset, "F-" + i));
-        }
-        String batch = post(big.key(), Map.of("defaults", Map.of("variants", 1), "items", rows)).path("id");
+        String batch = post(big.key(), Map.of("defaults", Map.of("variants", 1), "items", rows(bigAsset, "F-", 16))).path("id");
         String single = Api.as(small.key()).contentType(ContentType.JSON).body(Map.of("asset_id", smallAsset, "variants", 1))
                 .post("/api/v1/generations").then().statusCode(202).extract().path("id");
         await().atMost(Duration.ofSeconds(120)).until(() ->

@@ -10,7 +10,6 @@ import dev.cardgen.render.Design;
 import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -61,8 +60,7 @@ public class ExportBench {
     @Test
     void run() throws Exception {
         var acct = Api.newAccount();
-        String asset = Api.as(acct.key()).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String asset = Api.uploadProduct(acct.key(), "bottle.jpg");
         String gen = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1, "ratio", "3:4"))
                 .post("/api/v1/generations").then().statusCode(202).extract().path("id");
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))

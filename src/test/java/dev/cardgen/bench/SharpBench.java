@@ -2,14 +2,11 @@ package dev.cardgen.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.asset.Asset;
-import dev.cardgen.generation.GenerationBlobs;
-import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.render.Box;
-import dev.cardgen.render.Design;
-import dev.cardgen.render.LayoutEngine;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.FinePrint;
+import dev.cardgen.testing.ProductPlacement;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -21,7 +18,6 @@ import javax.imageio.ImageIO;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,9 +57,9 @@ public class SharpBench {
     void run() throws Exception {
         var acct = Api.newAccount();
         byte[] jpeg = FinePrint.jpeg(FinePrint.photo(SIZE), 0.92f);
-        String kept = upload(acct.key(), jpeg);
-        String kept2 = upload(acct.key(), jpeg);
-        String gone = upload(acct.key(), jpeg);
+        String kept = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
+        String kept2 = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
+        String gone = Api.uploadJpeg(acct.key(), jpeg, "label.jpg");
         String sharpGen = generation(acct.key(), kept);
         String sharpGen2 = generation(acct.key(), kept2);
         String softGen = generation(acct.key(), gone);
@@ -95,13 +91,8 @@ public class SharpBench {
         export(acct.key(), sharpGen, softId);
         double softScale = Api.as(acct.key()).get("/api/v1/exports/" + softId[0]).then().extract().jsonPath().getDouble("product_scale");
 
-        BufferedImage cut;
-        try (InputStream in = blobs.get(GenerationBlobs.product(sharpGen))) {
-            cut = ImageIO.read(in);
-        }
-        Design design = QuarkusTransaction.requiringNew().call(() -> json.readValue(
-                GenerationVariant.<GenerationVariant>findById(new GenerationVariant.Key(sharpGen, 0)).design, Design.class));
-        Box pr = LayoutEngine.layout(design, (double) cut.getWidth() / cut.getHeight(), 2400, 3200).product();
+        ProductPlacement placed = ProductPlacement.of(blobs, json, sharpGen, 2400, 3200);
+        Box pr = placed.box();
         double k = (double) SIZE / 1600;
         Rectangle2D region = new Rectangle2D.Double(asset.subjectX * k, asset.subjectY * k, asset.subjectW * k, asset.subjectH * k);
         double fy = pr.h() / region.getHeight(), fx = pr.w() / region.getWidth(), s = SIZE / 1000.0;
@@ -151,11 +142,6 @@ public class SharpBench {
 
     private static int[] crop(BufferedImage card, Box pr) {
         return card.getRGB(pr.x(), pr.y(), pr.w(), pr.h(), null, 0, pr.w());
-    }
-
-    private static String upload(String key, byte[] jpeg) {
-        return Api.as(key).multiPart("file", "label.jpg", jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
-                .extract().path("id");
     }
 
     private static String generation(String key, String asset) {

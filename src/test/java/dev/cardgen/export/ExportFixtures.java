@@ -1,7 +1,6 @@
 package dev.cardgen.export;
 
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 
@@ -17,8 +16,7 @@ final class ExportFixtures {
     }
 
     static String uploadAsset(String key) {
-        return Api.as(key).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        return Api.uploadProduct(key, "bottle.jpg");
     }
 
     /** A completed one-variant generation of a fresh asset; ratio 3:4 unless given. */

@@ -2,14 +2,11 @@ package dev.cardgen.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.export.checks.CheckRule;
-import dev.cardgen.generation.GenerationBlobs;
-import dev.cardgen.generation.GenerationVariant;
 import dev.cardgen.render.Box;
-import dev.cardgen.render.Design;
-import dev.cardgen.render.LayoutEngine;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.FinePrint;
+import dev.cardgen.testing.ProductPlacement;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -22,7 +19,6 @@ import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -75,13 +71,9 @@ class SharpExportApiTest {
         assertEquals(1600, card.getHeight());
 
         // Where the layout put the product: the design laid out again for the cut-out's aspect.
-        BufferedImage cut;
-        try (InputStream in = blobs.get(GenerationBlobs.product(gen))) {
-            cut = ImageIO.read(in);
-        }
-        Design design = QuarkusTransaction.requiringNew().call(() -> json.readValue(
-                GenerationVariant.<GenerationVariant>findById(new GenerationVariant.Key(gen, 0)).design, Design.class));
-        Box pr = LayoutEngine.layout(design, (double) cut.getWidth() / cut.getHeight(), 1200, 1600).product();
+        ProductPlacement placed = ProductPlacement.of(blobs, json, gen, 1200, 1600);
+        BufferedImage cut = placed.cut();
+        Box pr = placed.box();
         assertTrue(pr.h() > cut.getHeight() * 1.2, "the box is larger than the working cut-out: " + pr + " against " + cut.getHeight());
         double k = (double) PHOTO / WORKING;
         double scale = Math.min(cut.getWidth() * k / pr.w(), cut.getHeight() * k / pr.h());

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.api.UrlSigner;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.OpenApiContract;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -56,12 +55,32 @@ class GenerationApiTest {
     ObjectMapper json;
 
     static String uploadAsset(String key) {
-        return Api.as(key).multiPart("file", "red_bottle-IMG_2041.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        return Api.uploadProduct(key, "red_bottle-IMG_2041.jpg");
     }
 
     static io.restassured.response.ExtractableResponse<io.restassured.response.Response> create(String key, Map<String, Object> body) {
         return Api.as(key).contentType(ContentType.JSON).body(body).post("/api/v1/generations").then().extract();
+    }
+
+    /** A new account, a photo it uploaded, and the generation it asked of it, with the one-time stream URL. */
+    record Created(Api.TestAccount acct, String asset, String id, String streamUrl) {
+        String key() {
+            return acct.key();
+        }
+    }
+
+    static Created newGeneration(int variants) {
+        var acct = Api.newAccount();
+        String asset = uploadAsset(acct.key());
+        var created = create(acct.key(), Map.of("asset_id", asset, "variants", variants));
+        return new Created(acct, asset, created.path("id"), created.path("stream_url"));
+    }
+
+    /** {@link #newGeneration}, once it has completed. */
+    static Created completedGeneration(int variants) {
+        Created g = newGeneration(variants);
+        awaitStatus(g.key(), g.id(), "completed");
+        return g;
     }
 
     static void awaitStatus(String key, String id, String status) {
@@ -133,13 +152,10 @@ class GenerationApiTest {
 
     @Test
     void theStreamTellsTheWholeStoryInOrderAndReplaysIt() throws Exception {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
-        String id = created.path("id");
-        String url = created.path("stream_url");
+        Created g = newGeneration(3);
+        String url = g.streamUrl();
         List<Sse.Event> events = Sse.readUntilClosed(url, Duration.ofSeconds(60));
-        assertStory(id, events, 3);
+        assertStory(g.id(), events, 3);
         OpenApiContract.INSTANCE.assertEventsMatch(url, events);
         // After completion: the same events again, from the first, then the close.
         List<Sse.Event> replay = Sse.readUntilClosed(url, Duration.ofSeconds(10));
@@ -329,17 +345,15 @@ class GenerationApiTest {
 
     @Test
     void aFinishedGenerationReadsTheSameEveryTimeWithFreshPreviewLinks() {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        String id = create(acct.key(), Map.of("asset_id", asset, "variants", 2)).path("id");
-        awaitStatus(acct.key(), id, "completed");
-        Map<String, Object> first = Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
+        Created g = completedGeneration(2);
+        String id = g.id();
+        Map<String, Object> first = Api.as(g.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
         Map<String, Object> second;
         long signedFrom, signedTo;
         clock.advanceWhenIdle(Duration.ofMinutes(10));
         try {
             signedFrom = clock.instant().plus(Duration.ofHours(24)).getEpochSecond();
-            second = Api.as(acct.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
+            second = Api.as(g.key()).get("/api/v1/generations/" + id).then().statusCode(200).extract().jsonPath().getMap("$");
             signedTo = clock.instant().plus(Duration.ofHours(24)).getEpochSecond();
         } finally {
             clock.reset();
@@ -396,11 +410,8 @@ class GenerationApiTest {
 
     @Test
     void cancelAFinishedGenerationIs409() {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        String id = create(acct.key(), Map.of("asset_id", asset, "variants", 1)).path("id");
-        awaitStatus(acct.key(), id, "completed");
-        assertError(Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409, "invalid_request_error", "generation_already_finished", null);
+        Created g = completedGeneration(1);
+        assertError(Api.as(g.key()).post("/api/v1/generations/" + g.id() + "/cancel").then(), 409, "invalid_request_error", "generation_already_finished", null);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.cardgen.generation;
 
 import dev.cardgen.account.QuotaService;
+import dev.cardgen.generation.GenerationApiTest.Created;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.JobQueue;
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 
 import static dev.cardgen.generation.GenerationApiTest.awaitStatus;
 import static dev.cardgen.generation.GenerationApiTest.create;
-import static dev.cardgen.generation.GenerationApiTest.uploadAsset;
+import static dev.cardgen.generation.GenerationApiTest.newGeneration;
 import static dev.cardgen.testing.Api.assertError;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.is;
@@ -93,48 +94,40 @@ class GenerationResilienceTest {
 
     @Test
     void cancelWhileQueuedEndsWithOneErrorEventAndRefundsEverything() throws Exception {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
-        String id = created.path("id");
-        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("queued"));
-        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
+        Created g = newGeneration(3);
+        String id = g.id();
+        Api.as(g.key()).get("/api/v1/generations/" + id).then().body("status", is("queued"));
+        assertEquals(3, quota.used(g.acct().id(), quota.currentPeriod()));
 
-        Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then().statusCode(200)
+        Api.as(g.key()).post("/api/v1/generations/" + id + "/cancel").then().statusCode(200)
                 .body("status", is("failed")).body("error.code", is("canceled")).body("variants.size()", is(0));
-        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
-        assertError(Api.as(acct.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409,
+        assertEquals(0, quota.used(g.acct().id(), quota.currentPeriod()));
+        assertError(Api.as(g.key()).post("/api/v1/generations/" + id + "/cancel").then(), 409,
                 "invalid_request_error", "generation_already_finished", null);
 
-        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        List<Sse.Event> stream = Sse.readUntilClosed(g.streamUrl(), Duration.ofSeconds(30));
         assertEquals(1, stream.size(), stream.toString());
         assertEquals("error", stream.get(0).name());
         assertEquals(Map.of("generation_id", id, "code", "canceled", "message", "The generation was canceled."), stream.get(0).data());
-        OpenApiContract.INSTANCE.assertEventsMatch(created.path("stream_url"), stream);
+        OpenApiContract.INSTANCE.assertEventsMatch(g.streamUrl(), stream);
 
         // Its job still runs once the worker is free: it must change nothing and add no second terminal event.
         Gate.release.countDown();
-        String gen2 = create(acct.key(), Map.of("asset_id", asset, "variants", 1)).path("id");
-        awaitStatus(acct.key(), gen2, "completed"); // one worker: the canceled job ran before this one
+        String gen2 = create(g.key(), Map.of("asset_id", g.asset(), "variants", 1)).path("id");
+        awaitStatus(g.key(), gen2, "completed"); // one worker: the canceled job ran before this one
         assertEquals(1, events.read(id, 0).size());
-        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("status", is("failed")).body("error.code", is("canceled"));
+        Api.as(g.key()).get("/api/v1/generations/" + id).then().body("status", is("failed")).body("error.code", is("canceled"));
     }
 
     @Test
     void assetDeletedWhileQueuedFailsAsAssetDeleted() throws Exception {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 2));
-        String id = created.path("id");
-        Api.as(acct.key()).delete("/api/v1/assets/" + asset).then().statusCode(200);
+        Created g = newGeneration(2);
+        Api.as(g.key()).delete("/api/v1/assets/" + g.asset()).then().statusCode(200);
         Gate.release.countDown();
-        awaitStatus(acct.key(), id, "failed");
-        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("error.code", is("asset_deleted"));
-        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
-        Sse.Event last = stream.get(stream.size() - 1);
-        assertEquals("error", last.name());
-        assertEquals("asset_deleted", last.data().get("code"));
-        assertEquals(0, quota.used(acct.id(), quota.currentPeriod()));
+        awaitStatus(g.key(), g.id(), "failed");
+        Api.as(g.key()).get("/api/v1/generations/" + g.id()).then().body("error.code", is("asset_deleted"));
+        assertEquals("asset_deleted", closingError(g).get("code"));
+        assertEquals(0, quota.used(g.acct().id(), quota.currentPeriod()));
     }
 
     /**
@@ -143,31 +136,24 @@ class GenerationResilienceTest {
      */
     @Test
     void aRunPastTheTimeoutFailsAsTimeoutAndRefunds() throws Exception {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
-        String id = created.path("id");
+        Created g = newGeneration(3);
+        String id = g.id();
         String period = quota.currentPeriod();
         generations.start(id);
         clock.advance(Duration.ofMinutes(10));
 
         Gate.release.countDown();
-        awaitStatus(acct.key(), id, "failed");
-        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("error.code", is("timeout"))
+        awaitStatus(g.key(), id, "failed");
+        Api.as(g.key()).get("/api/v1/generations/" + id).then().body("error.code", is("timeout"))
                 .body("error.message", is("The generation took longer than 120 s.")).body("variants.size()", is(0));
-        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
-        Sse.Event last = stream.get(stream.size() - 1);
-        assertEquals("error", last.name());
-        assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), last.data());
-        assertEquals(0, quota.used(acct.id(), period), "all 3 units refunded");
+        assertEquals(Map.of("generation_id", id, "code", "timeout", "message", "The generation took longer than 120 s."), closingError(g));
+        assertEquals(0, quota.used(g.acct().id(), period), "all 3 units refunded");
     }
 
     @Test
     void aResumedRunNeitherRepeatsAVariantNorLowersProgress() throws Exception {
-        var acct = Api.newAccount();
-        String asset = uploadAsset(acct.key());
-        var created = create(acct.key(), Map.of("asset_id", asset, "variants", 3));
-        String id = created.path("id");
+        Created g = newGeneration(3);
+        String id = g.id();
         // What a first attempt that died after variant 0 leaves behind: status running, the variant, its events.
         generations.start(id);
         generations.addVariant(id, 0, "{}", 600, 800);
@@ -182,11 +168,19 @@ class GenerationResilienceTest {
         events.append(id, "progress", progress(id, "render", 0.6));
 
         Gate.release.countDown();
-        awaitStatus(acct.key(), id, "completed");
-        List<Sse.Event> stream = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        awaitStatus(g.key(), id, "completed");
+        List<Sse.Event> stream = Sse.readUntilClosed(g.streamUrl(), Duration.ofSeconds(30));
         GenerationApiTest.assertStory(id, stream, 3);
-        assertEquals(3, quota.used(acct.id(), quota.currentPeriod()));
-        Api.as(acct.key()).get("/api/v1/generations/" + id).then().body("variants.size()", is(3));
+        assertEquals(3, quota.used(g.acct().id(), quota.currentPeriod()));
+        Api.as(g.key()).get("/api/v1/generations/" + id).then().body("variants.size()", is(3));
+    }
+
+    /** The stream read to its close: its last event, which must be the error, as data. */
+    private static Map<String, Object> closingError(Created g) throws Exception {
+        List<Sse.Event> stream = Sse.readUntilClosed(g.streamUrl(), Duration.ofSeconds(30));
+        Sse.Event last = stream.get(stream.size() - 1);
+        assertEquals("error", last.name(), stream.toString());
+        return last.data();
     }
 
     private static Map<String, Object> progress(String id, String stage, double value) {

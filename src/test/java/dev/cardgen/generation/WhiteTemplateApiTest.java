@@ -33,7 +33,7 @@ class WhiteTemplateApiTest {
     void whiteCardsHaveAPureWhiteFrameOnThePreviewAndOnEveryPresetsPng() throws IOException {
         Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/templates").then().statusCode(200).body("data.id", hasItem("white"));
         var acct = Api.newAccount();
-        String asset = upload(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
+        String asset = Api.uploadJpeg(acct.key(), Photos.productJpeg(1600, 1200), "bottle.jpg");
         Map<String, Object> text = Map.of("title", "Glass bottle", "facts", List.of("750 ml"), "badge", "NEW");
         String gen = Api.as(acct.key()).contentType(ContentType.JSON)
                 .body(Map.of("asset_id", asset, "template", "white", "variants", 1, "ratio", "3:4", "text", text))
@@ -76,7 +76,7 @@ class WhiteTemplateApiTest {
     void withoutADetectedSubjectWhiteIsRefusedAtCreateAndNoQuotaIsTaken() {
         var acct = Api.newAccount();
         Api.admin().body(Map.of("monthly_allowance", 1)).post("/admin/v1/accounts/" + acct.id()).then().statusCode(200);
-        String asset = upload(acct.key(), dev.cardgen.render.ImageEncoder.jpeg(SyntheticPhotos.uniform(1000, 900, 3), 0.9f), "wall.jpg");
+        String asset = Api.uploadJpeg(acct.key(), dev.cardgen.render.ImageEncoder.jpeg(SyntheticPhotos.uniform(1000, 900, 3), 0.9f), "wall.jpg");
         Api.as(acct.key()).get("/api/v1/assets/" + asset).then().body("subject_detected", is(false));
         assertError(Api.as(acct.key()).contentType(ContentType.JSON).header("Idempotency-Key", "white-1")
                         .body(Map.of("asset_id", asset, "template", "white", "variants", 1)).post("/api/v1/generations").then(),
@@ -87,11 +87,6 @@ class WhiteTemplateApiTest {
                 .post("/api/v1/generations").then().statusCode(202);
         assertError(Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "template", "studio", "variants", 1))
                 .post("/api/v1/generations").then(), 429, "rate_limit_error", "quota_exceeded", null);
-    }
-
-    private static String upload(String key, byte[] jpeg, String name) {
-        return Api.as(key).multiPart("file", name, jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
-                .extract().path("id");
     }
 
     private static BufferedImage read(byte[] bytes) throws IOException {

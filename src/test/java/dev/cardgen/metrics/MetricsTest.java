@@ -4,7 +4,6 @@ import dev.cardgen.core.Ids;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.WebhookReceiver;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -64,8 +63,7 @@ class MetricsTest {
         Map<String, Double> before = scrape();
 
         Api.as(acct.key()).multiPart("file", "tiny.png", tinyPng(), "image/png").post("/api/v1/assets").then().statusCode(422);
-        String asset = Api.as(acct.key()).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String asset = Api.uploadProduct(acct.key(), "bottle.jpg");
         var created = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 2))
                 .post("/api/v1/generations").then().statusCode(202).extract();
         String gen = created.path("id");

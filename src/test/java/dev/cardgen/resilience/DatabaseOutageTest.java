@@ -7,7 +7,6 @@ import dev.cardgen.stream.StreamTokens;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.LogWatch;
 import dev.cardgen.testing.OneWorkerProfile;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.RestartablePostgres;
 import dev.cardgen.testing.Sse;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -62,8 +61,7 @@ class DatabaseOutageTest {
     @Test
     void generationsRunningWhenTheDatabaseRestartsCompleteOnce() throws Exception {
         var acct = Api.newAccount();
-        String asset = Api.as(acct.key()).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String asset = Api.uploadProduct(acct.key(), "bottle.jpg");
         List<String> ids = new ArrayList<>();
         List<CompletableFuture<List<Sse.Event>>> streams = new ArrayList<>();
         startAndFollow(acct.key(), asset, 1, ids, streams);

@@ -2,7 +2,6 @@ package dev.cardgen.retention;
 
 import dev.cardgen.core.Ids;
 import dev.cardgen.testing.Api;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -55,8 +54,7 @@ class RetentionTest {
     @Test
     void aFinishedGenerationsBookkeepingGoesOnceItsStreamHasExpired() {
         var acct = Api.newAccount();
-        String asset = Api.as(acct.key()).multiPart("file", "bottle.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+        String asset = Api.uploadProduct(acct.key(), "bottle.jpg");
         var created = Api.as(acct.key()).contentType(ContentType.JSON).header("Idempotency-Key", "retention-1")
                 .body(Map.of("asset_id", asset, "variants", 1)).post("/api/v1/generations").then().statusCode(202).extract();
         String id = created.path("id");

@@ -50,7 +50,7 @@ class S3BlobStoreTest extends BlobStoreContractTest {
 
     @Override
     protected BlobStore createStore() {
-        return new S3BlobStore(client, presigner, server.bucket());
+        return new S3BlobStore(client, presigner, S3ProxyServer.BUCKET);
     }
 
     @Test

@@ -41,6 +41,17 @@ public final class Api {
         return new TestAccount(id, key, account.path("default_project_id"));
     }
 
+    /** Uploads a 1600×1200 product photo (JPEG) under this file name as the account's asset; its id. */
+    public static String uploadProduct(String key, String fileName) {
+        return uploadJpeg(key, Photos.productJpeg(1600, 1200), fileName);
+    }
+
+    /** Uploads these JPEG bytes under this file name as the account's asset; its id. */
+    public static String uploadJpeg(String key, byte[] jpeg, String fileName) {
+        return as(key).multiPart("file", fileName, jpeg, "image/jpeg").post("/api/v1/assets").then().statusCode(201)
+                .extract().path("id");
+    }
+
     /**
      * Asserts the whole error body: exactly {@code type}, {@code code}, a non-empty
      * {@code message} and {@code param} (absent when null).

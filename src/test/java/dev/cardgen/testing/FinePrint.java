@@ -1,5 +1,7 @@
 package dev.cardgen.testing;
 
+import dev.cardgen.render.ImageEncoder;
+
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -9,15 +11,7 @@ import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Random;
-import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * A product photo with fine print (a label with large type, small type and hairlines on a box, on a
@@ -79,22 +73,9 @@ public final class FinePrint {
         return img;
     }
 
-    /** {@code img} as a JPEG of {@code quality}. */
+    /** {@code img} as a JPEG of {@code quality}, as the service encodes one. */
     public static byte[] jpeg(BufferedImage img, float quality) {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        try (ByteArrayOutputStream out = new ByteArrayOutputStream(); MemoryCacheImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
-            writer.setOutput(ios);
-            ImageWriteParam p = writer.getDefaultWriteParam();
-            p.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            p.setCompressionQuality(quality);
-            writer.write(null, new IIOImage(img, null, null), p);
-            ios.flush();
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            writer.dispose();
-        }
+        return ImageEncoder.jpeg(img, quality);
     }
 
     /** The product's mask for a {@code size × size} photo drawn at {@code w × h} (antialiased), TYPE_BYTE_GRAY. */

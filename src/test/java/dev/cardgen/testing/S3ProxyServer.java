@@ -64,22 +64,6 @@ public final class S3ProxyServer {
         return endpoint;
     }
 
-    public String accessKey() {
-        return ACCESS_KEY;
-    }
-
-    public String secretKey() {
-        return SECRET_KEY;
-    }
-
-    public String bucket() {
-        return BUCKET;
-    }
-
-    public String region() {
-        return REGION;
-    }
-
     /** A client configured the way quarkus.s3.* configures the app's: URL connection, path style, static keys. */
     public S3Client newClient() {
         return S3Client.builder()

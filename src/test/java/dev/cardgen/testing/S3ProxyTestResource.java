@@ -15,13 +15,13 @@ public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager 
         S3ProxyServer server = S3ProxyServer.start();
         return Map.ofEntries(
                 Map.entry("cardgen.storage.type", "s3"),
-                Map.entry("cardgen.storage.s3.bucket", server.bucket()),
+                Map.entry("cardgen.storage.s3.bucket", S3ProxyServer.BUCKET),
                 Map.entry("cardgen.storage.s3.create-bucket", "true"),
                 Map.entry("quarkus.s3.endpoint-override", server.endpoint().toString()),
-                Map.entry("quarkus.s3.aws.region", server.region()),
+                Map.entry("quarkus.s3.aws.region", S3ProxyServer.REGION),
                 Map.entry("quarkus.s3.aws.credentials.type", "static"),
-                Map.entry("quarkus.s3.aws.credentials.static-provider.access-key-id", server.accessKey()),
-                Map.entry("quarkus.s3.aws.credentials.static-provider.secret-access-key", server.secretKey()),
+                Map.entry("quarkus.s3.aws.credentials.static-provider.access-key-id", S3ProxyServer.ACCESS_KEY),
+                Map.entry("quarkus.s3.aws.credentials.static-provider.secret-access-key", S3ProxyServer.SECRET_KEY),
                 Map.entry("quarkus.s3.path-style-access", "true"),
                 Map.entry("quarkus.s3.sync-client.type", "url"),
                 Map.entry("quarkus.s3.devservices.enabled", "false"));

@@ -3,7 +3,6 @@ package dev.cardgen.webhook;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.OpenApiContract;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
 import dev.cardgen.testing.WebhookReceiver;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -141,8 +140,7 @@ class WebhookApiTest {
             var endpoint = createEndpoint(acct.key(), Map.of("url", receiver.url("/hooks?src=cardgen"),
                     "events", List.of("generation.completed"))).statusCode(201).extract();
             String secret = endpoint.path("secret");
-            String asset = Api.as(acct.key()).multiPart("file", "mug.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
-                    .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+            String asset = Api.uploadProduct(acct.key(), "mug.jpg");
             String gen = Api.as(acct.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
                     .post("/api/v1/generations").then().statusCode(202).extract().path("id");
 
@@ -191,9 +189,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
-            Map<String, Object> d = delivery(acct.key(), endpoint.id());
+            Map<String, Object> d = publishAndAwaitFirstAttempt(acct, endpoint.id());
             assertEquals("pending", d.get("status"));
             assertEquals(500, attempts(d).get(0).get("status_code"));
             assertEquals("the receiver answered 500", attempts(d).get(0).get("error"));
@@ -220,8 +216,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(WebhookReceiver.HANG)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             receiver.release();
             Map<String, Object> first = attempts(delivery(acct.key(), endpoint.id())).get(0);
             assertNull(first.get("status_code"));
@@ -240,8 +235,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500, 503, 500, 500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
+            publishAndAwaitFirstAttempt(acct, endpoint.id());
             clock.advanceWhenIdle(Duration.ofHours(24));
             events.enqueueDue();
             await().atMost(Duration.ofSeconds(10)).until(() -> "failed".equals(delivery(acct.key(), endpoint.id()).get("status")));
@@ -276,9 +270,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publish(acct.id(), Instant.now());
-            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpoint.id())).size() == 1);
-            assertEquals("pending", delivery(acct.key(), endpoint.id()).get("status"));
+            assertEquals("pending", publishAndAwaitFirstAttempt(acct, endpoint.id()).get("status"));
 
             Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200);
             assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
@@ -319,6 +311,13 @@ class WebhookApiTest {
     }
 
     /** An export.failed event for the account, as the export service publishes it. */
+    /** Publishes an event for the account, waits for the first attempt of the endpoint's delivery of it, and reads the delivery. */
+    private Map<String, Object> publishAndAwaitFirstAttempt(Api.TestAccount acct, String endpointId) throws Exception {
+        publish(acct.id(), Instant.now());
+        await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpointId)).size() == 1);
+        return delivery(acct.key(), endpointId);
+    }
+
     private void publish(String accountId, Instant at) {
         Map<String, Object> resource = new LinkedHashMap<>();
         resource.put("id", "exp_000000000000000000000000");

@@ -13,6 +13,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -35,12 +36,9 @@ public class OpenApiYaml {
     private static final List<String> PATHS = List.of("/q/openapi", "/q/openapi.yaml", "/q/openapi.yml");
     private static final String DEFAULT_DOCUMENT = "<default>";
 
-    private final OpenApiDocumentService documents;
+    @Inject
+    OpenApiDocumentService documents;
     private volatile byte[] yaml;
-
-    public OpenApiYaml(OpenApiDocumentService documents) {
-        this.documents = documents;
-    }
 
     void install(@Observes Router router) {
         for (String path : PATHS) {
