@@ -106,7 +106,7 @@ public class BatchService {
         b.accountId = accountId;
         b.allOrNothing = plan.allOrNothing();
         b.exports = Json.write(json, plan.exports().stream()
-                .map(t -> new BatchView.Target(t.preset().id(), t.format().id(), t.width())).toList());
+                .map(t -> new BatchView.Target(t.preset().id(), t.format().wire(), t.width())).toList());
         b.rejected = Json.write(json, refused);
         b.baseUrl = baseUrl;
         b.createdAt = now;

@@ -1,25 +1,20 @@
 package dev.cardgen.export;
 
-import java.util.Arrays;
+import dev.cardgen.core.WireValue;
+
 import java.util.Optional;
 
-/** File formats an export can be written in. */
-public enum ExportFormat {
-    PNG("png", "image/png", "png"),
-    JPEG("jpeg", "image/jpeg", "jpg");
+/** File formats an export can be written in; on the wire {@code png} and {@code jpeg}. */
+public enum ExportFormat implements WireValue {
+    PNG("image/png", "png"),
+    JPEG("image/jpeg", "jpg");
 
-    private final String id;
     private final String contentType;
     private final String extension;
 
-    ExportFormat(String id, String contentType, String extension) {
-        this.id = id;
+    ExportFormat(String contentType, String extension) {
         this.contentType = contentType;
         this.extension = extension;
-    }
-
-    public String id() {
-        return id;
     }
 
     public String contentType() {
@@ -30,7 +25,7 @@ public enum ExportFormat {
         return extension;
     }
 
-    public static Optional<ExportFormat> parse(String id) {
-        return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
+    public static Optional<ExportFormat> parse(String wire) {
+        return WireValue.parse(values(), wire);
     }
 }

@@ -79,7 +79,7 @@ public class ExportService {
         e.generationId = g.id;
         e.variant = req.variant();
         e.preset = req.preset().id();
-        e.format = req.format().id();
+        e.format = req.format().wire();
         e.width = req.width();
         e.height = req.height();
         e.status = ExportStatus.PROCESSING;

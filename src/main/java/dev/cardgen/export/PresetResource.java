@@ -59,7 +59,7 @@ public class PresetResource {
     static PresetView view(RuleSet r) {
         Preset p = r.preset();
         List<PresetSize> sizes = p.widths().stream().map(w -> new PresetSize(w, p.heightFor(w))).toList();
-        PresetLimits limits = new PresetLimits(r.minWidth(), r.minHeight(), r.formats().stream().map(ExportFormat::id).toList(),
+        PresetLimits limits = new PresetLimits(r.minWidth(), r.minHeight(), r.formats().stream().map(ExportFormat::wire).toList(),
                 r.maxBytes(), r.srgb(), r.minProductFill(), r.edgeBand());
         List<PresetRule> rules = r.rules().stream().map(rule -> new PresetRule(rule.wire(), r.requirement(rule))).toList();
         return new PresetView(p.id(), "preset", p.ratio().id(), sizes, r.marketplace(), r.mainImage(), limits, rules);

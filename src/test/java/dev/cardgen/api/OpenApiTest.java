@@ -206,7 +206,7 @@ class OpenApiTest {
         assertEquals(Arrays.stream(Ratio.values()).map(Ratio::id).toList(), enumOf("CreateGeneration", "ratio"));
         assertEquals(List.of(dev.cardgen.generation.Marketplaces.names().split(", ")), enumOf("CreateGeneration", "marketplace"));
         assertEquals(Arrays.stream(Preset.values()).map(Preset::id).toList(), enumOf("CreateExport", "preset"));
-        assertEquals(Arrays.stream(ExportFormat.values()).map(ExportFormat::id).toList(), enumOf("CreateExport", "format"));
+        assertEquals(Arrays.stream(ExportFormat.values()).map(ExportFormat::wire).toList(), enumOf("CreateExport", "format"));
         assertEquals(enumOf("CreateGeneration", "template"), enumOf("Generation", "template"));
         assertEquals(enumOf("CreateExport", "preset"), enumOf("Export", "preset"));
         List<String> rules = Arrays.stream(dev.cardgen.export.checks.CheckRule.values()).map(dev.cardgen.export.checks.CheckRule::wire).toList();

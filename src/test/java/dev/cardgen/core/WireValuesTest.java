@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.batch.BatchItemState;
+import dev.cardgen.export.ExportFormat;
 import dev.cardgen.export.ExportStatus;
 import dev.cardgen.generation.GenerationStatus;
 import dev.cardgen.jobs.JobState;
@@ -33,6 +34,7 @@ class WireValuesTest {
     void eachEnumHasExactlyTheValuesItsColumnAllows() throws IOException {
         assertEquals(allowed("V2__generations.sql", "status"), wires(GenerationStatus.values()));
         assertEquals(allowed("V4__exports.sql", "status"), wires(ExportStatus.values()));
+        assertEquals(allowed("V4__exports.sql", "format"), wires(ExportFormat.values()));
         assertEquals(allowed("V7__webhooks.sql", "status"), wires(DeliveryStatus.values()));
         assertEquals(allowed("V3__jobs_and_stream_events.sql", "state"), wires(JobState.values()));
         assertEquals(allowed("V12__batches.sql", "state"), wires(BatchItemState.values()));

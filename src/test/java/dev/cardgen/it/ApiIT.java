@@ -1,8 +1,5 @@
 package dev.cardgen.it;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.subject.Subject;
@@ -23,14 +20,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import javax.imageio.ImageIO;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import static dev.cardgen.testing.Api.assertError;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The packaged application (the jar here; the native binary with -Dnative where GraalVM exists)
- * against a real PostgreSQL: health, the upload → generation → stream path, and error bodies.
+ * against a real PostgreSQL: the upload → generation → stream path, a 12 Mpx photo, the learned model.
+ * What the prod build serves before any photo is ProdBuildIT, which runs first and carries the launch.
  */
 @ExtendWith(ApiIT.DrawnAhead.class) // before @QuarkusIntegrationTest's extension, so it runs first
 @QuarkusIntegrationTest
@@ -47,8 +43,9 @@ class ApiIT {
 
     /**
      * The photos that take seconds to draw (the soft shadows of the 1600 px and the 12 Mpx one, the
-     * bottle's composite and its cut by the cues alone), drawn on another thread while the packaged app
-     * starts instead of inside the tests after it.
+     * bottle's composite and its cut by the cues alone), drawn on other threads from the start of the
+     * class: the first test waits for the mug only. Run alone (the AOT cache's training), this class
+     * launches the app, and they are drawn while it starts.
      */
     static final class DrawnAhead implements BeforeAllCallback {
 
@@ -185,36 +182,5 @@ class ApiIT {
         byte[] out = new byte[m.getWidth() * m.getHeight()];
         m.getRaster().getDataElements(0, 0, m.getWidth(), m.getHeight(), out);
         return out;
-    }
-
-    /**
-     * The prod build prepares the OpenAPI document on its first request, not at start-up
-     * (docs/cold-start.md): both forms are still served, as the build wrote the document, with the
-     * per-request filter's configured upload limit.
-     */
-    @Test
-    void theOpenApiDocumentIsServedByTheProdBuild() throws Exception {
-        var json = RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
-                .contentType(ContentType.JSON).extract().asString();
-        var mapper = new ObjectMapper();
-        var served = mapper.readTree(json);
-        var built = mapper.readTree(Path.of("target/openapi/openapi.json").toFile());
-        String upload = "/paths/~1api~1v1~1assets/post/description";
-        assertTrue(served.at(upload).asText().contains("up to 20 MB"), served.at(upload).asText());
-        ((ObjectNode) built.at("/paths/~1api~1v1~1assets/post")).set("description", served.at(upload));
-        // The build's copy names the local servers Quarkus adds for generators; the served one has none.
-        ((ObjectNode) built).remove("servers");
-        assertEquals(built, served);
-        // The YAML form is the same document (its long descriptions are folded over lines: compare trees, not text).
-        String yaml = RestAssured.given().get("/q/openapi").then().statusCode(200).extract().asString();
-        assertEquals(served, new ObjectMapper(new YAMLFactory()).readTree(yaml));
-    }
-
-    @Test
-    void errorsKeepTheirShapeInTheProdBuild() {
-        assertError(RestAssured.given().get("/api/v1/assets").then(), 401, "authentication_error", "api_key_missing", null);
-        assertError(Api.as(Api.BOOTSTRAP_KEY).get("/api/v1/assets/ast_000000000000000000000000").then(), 404,
-                "invalid_request_error", "resource_missing", "id");
-        assertError(RestAssured.given().get("/nowhere").then(), 404, "invalid_request_error", "resource_missing", null);
     }
 }

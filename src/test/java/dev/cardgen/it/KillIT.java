@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -65,19 +66,21 @@ class KillIT {
              WebhookReceiver batchHooks = new WebhookReceiver()) {
             String jdbc = pg.jdbcUrl();
             Process a = launch(jdbc, work, "a");
+            // The photo both accounts upload, drawn while a starts (its soft shadow takes a second or more).
+            CompletableFuture<byte[]> photo = CompletableFuture.supplyAsync(() -> Photos.productJpeg(1200, 900));
             Process b = null;
             try {
                 String baseA = awaitReady(a, work, "a");
                 var endpoint = as(baseA).body(Map.of("url", receiver.url("/hook"), "events", List.of("generation.completed")))
                         .post("/api/v1/webhook_endpoints").then().statusCode(201).extract();
-                String asset = upload(baseA, Api.BOOTSTRAP_KEY);
+                String asset = upload(baseA, Api.BOOTSTRAP_KEY, photo.join());
                 as(baseA).body(Map.of("asset_id", asset, "variants", 1)).post("/api/v1/generations").then().statusCode(202);
                 // The batch's account is another one, so its items' generation.completed events stay off the receiver above;
                 // set up while the generation runs.
                 String seller = newAccountKey(baseA);
                 as(baseA, seller).body(Map.of("url", batchHooks.url("/batches"), "events", List.of("batch.completed")))
                         .post("/api/v1/webhook_endpoints").then().statusCode(201);
-                String sellerAsset = upload(baseA, seller);
+                String sellerAsset = upload(baseA, seller, photo.join());
 
                 await().atMost(Duration.ofSeconds(120)).until(() -> receiver.received().size() == 1);
                 // The delivery holds one of a's two workers (webhooks take at most half), so the batch's items
@@ -266,9 +269,9 @@ class KillIT {
         return RestAssured.given().baseUri(base).header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
     }
 
-    private static String upload(String base, String key) {
+    private static String upload(String base, String key, byte[] photo) {
         return RestAssured.given().baseUri(base).header("Authorization", "Bearer " + key)
-                .multiPart("file", "mug.jpg", Photos.productJpeg(1200, 900), "image/jpeg")
+                .multiPart("file", "mug.jpg", photo, "image/jpeg")
                 .post("/api/v1/assets").then().statusCode(201).extract().path("id");
     }
 

@@ -189,8 +189,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publishAndAwaitFirstAttempt(acct, endpoint.id());
-            Map<String, Object> d = delivery(acct.key(), endpoint.id());
+            Map<String, Object> d = publishAndAwaitFirstAttempt(acct, endpoint.id());
             assertEquals("pending", d.get("status"));
             assertEquals(500, attempts(d).get(0).get("status_code"));
             assertEquals("the receiver answered 500", attempts(d).get(0).get("error"));
@@ -271,8 +270,7 @@ class WebhookApiTest {
         var acct = Api.newAccount();
         try (WebhookReceiver receiver = new WebhookReceiver().script(500)) {
             var endpoint = endpointFor(acct.key(), receiver);
-            publishAndAwaitFirstAttempt(acct, endpoint.id());
-            assertEquals("pending", delivery(acct.key(), endpoint.id()).get("status"));
+            assertEquals("pending", publishAndAwaitFirstAttempt(acct, endpoint.id()).get("status"));
 
             Api.as(acct.key()).delete("/api/v1/webhook_endpoints/" + endpoint.id()).then().statusCode(200);
             assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> WebhookDelivery.count("endpointId", endpoint.id())));
@@ -313,10 +311,11 @@ class WebhookApiTest {
     }
 
     /** An export.failed event for the account, as the export service publishes it. */
-    /** Publishes an event for the account and waits for the first attempt of the endpoint's delivery of it. */
-    private void publishAndAwaitFirstAttempt(Api.TestAccount acct, String endpointId) {
+    /** Publishes an event for the account, waits for the first attempt of the endpoint's delivery of it, and reads the delivery. */
+    private Map<String, Object> publishAndAwaitFirstAttempt(Api.TestAccount acct, String endpointId) throws Exception {
         publish(acct.id(), Instant.now());
         await().atMost(Duration.ofSeconds(10)).until(() -> attempts(delivery(acct.key(), endpointId)).size() == 1);
+        return delivery(acct.key(), endpointId);
     }
 
     private void publish(String accountId, Instant at) {

@@ -72,8 +72,8 @@ public final class ExportChecker {
 
     static ExportCheck format(RuleSet rules, FileFacts f) {
         boolean ok = f.format() != null && rules.formats().contains(f.format());
-        String allowed = rules.formats().stream().map(ExportFormat::id).collect(Collectors.joining(", "));
-        return ExportCheck.of(CheckRule.FORMAT, ok, (f.format() == null ? "unknown" : f.format().id()) + (ok ? " is" : " is not")
+        String allowed = rules.formats().stream().map(ExportFormat::wire).collect(Collectors.joining(", "));
+        return ExportCheck.of(CheckRule.FORMAT, ok, (f.format() == null ? "unknown" : f.format().wire()) + (ok ? " is" : " is not")
                 + " allowed (" + allowed + ")");
     }
 

@@ -19,7 +19,7 @@ public record RuleSet(Preset preset, String marketplace, boolean mainImage, List
         return switch (rule) {
             case RATIO -> "width:height is exactly " + preset.ratio().id();
             case SIZE -> "at least " + minWidth + "×" + minHeight + " px";
-            case FORMAT -> "one of " + formats.stream().map(ExportFormat::id).collect(java.util.stream.Collectors.joining(", "));
+            case FORMAT -> "one of " + formats.stream().map(ExportFormat::wire).collect(java.util.stream.Collectors.joining(", "));
             case FILE_SIZE -> "at most " + maxBytes + " bytes";
             case SRGB -> srgb ? "sRGB, tagged or untagged" : "any colour space";
             case WHITE_BORDER -> "every pixel of the outermost rows and columns is #FFFFFF";

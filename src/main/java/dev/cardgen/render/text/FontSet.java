@@ -158,10 +158,7 @@ public final class FontSet {
      */
     public static List<String> undrawable(String text) {
         Set<String> missing = new LinkedHashSet<>();
-        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
-        it.setText(text);
-        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
-            String g = text.substring(start, end);
+        for (String g : graphemes(text)) {
             for (Face face : Face.values()) {
                 if (fontFor(g, face) == null) missing.add(g);
             }
@@ -191,10 +188,7 @@ public final class FontSet {
     /** The largest width of a grapheme of the text, per code point in it, in em (0 for an empty text). */
     public static double widestEmPerCodePoint(String text) {
         double widest = 0;
-        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
-        it.setText(text);
-        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
-            String g = text.substring(start, end);
+        for (String g : graphemes(text)) {
             widest = Math.max(widest, em(g) / g.codePointCount(0, g.length()));
         }
         return widest;
@@ -203,13 +197,21 @@ public final class FontSet {
     /** The graphemes of a text wider than {@link #MAX_GRAPHEME_EM} per code point in some face, each once, in order. */
     public static List<String> tooWide(String text) {
         Set<String> wide = new LinkedHashSet<>();
-        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
-        it.setText(text);
-        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
-            String g = text.substring(start, end);
+        for (String g : graphemes(text)) {
             if (em(g) > MAX_GRAPHEME_EM * g.codePointCount(0, g.length())) wide.add(g);
         }
         return List.copyOf(wide);
+    }
+
+    /** The text's graphemes (what a reader takes for one character), in order. */
+    private static List<String> graphemes(String text) {
+        List<String> graphemes = new ArrayList<>();
+        BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
+        it.setText(text);
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            graphemes.add(text.substring(start, end));
+        }
+        return graphemes;
     }
 
     private static final Map<String, Double> EMS = new java.util.concurrent.ConcurrentHashMap<>();
