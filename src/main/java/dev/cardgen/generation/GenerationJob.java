@@ -10,6 +10,7 @@ import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.jobs.JobHandler;
 import dev.cardgen.jobs.RenderStep;
+import dev.cardgen.jobs.RenderThreads;
 import dev.cardgen.jobs.StoredImages;
 import dev.cardgen.metrics.Metrics;
 import dev.cardgen.render.CardRenderer;
@@ -29,11 +30,13 @@ import jakarta.inject.Inject;
 import java.awt.image.BufferedImage;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -58,6 +61,8 @@ public class GenerationJob implements JobHandler {
     Metrics metrics;
     @Inject
     Clock clock;
+    @Inject
+    RenderThreads renderThreads;
 
     @Override
     public String kind() {
@@ -80,28 +85,51 @@ public class GenerationJob implements JobHandler {
         Progress progress = new Progress(g.id, events.read(g.id, 0));
         try {
             progress.emit("subject", 0.05);
-            BufferedImage product = product(g);
+            Cutout product = product(g);
             progress.emit("scene", 0.2);
             long t0 = System.nanoTime();
             Texts texts = generations.readTexts(g);
             Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
-            List<Design> designs = engine(g, () -> Scene.designs(product, texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
+            List<Design> designs = engine(g, () -> Scene.designs(product.image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
             metrics.stage("scene", System.nanoTime() - t0);
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);
+            // The variants render side by side; each is stored and announced in its order as it is ready.
+            // The cut-out's copy is stored beside them, last in line.
+            List<Future<byte[]>> previews = new ArrayList<>();
             for (int i = 0; i < designs.size(); i++) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return; // released at shutdown: another instance goes on from the announced variants
+                Design design = designs.get(i);
+                previews.add(progress.announced(i) ? null : renderThreads.submit(() -> preview(g, design, product.image())));
+            }
+            Future<Boolean> productStored = product.stored() ? null : renderThreads.submit(() -> storeProduct(g, product.image()));
+            try {
+                for (int i = 0; i < designs.size(); i++) {
+                    if (previews.get(i) == null) {
+                        continue;
+                    }
+                    byte[] jpeg = RenderThreads.await(previews.get(i));
+                    checkTime(g);
+                    if (Thread.currentThread().isInterrupted() || !storeVariant(g, i, designs.get(i), jpeg)) {
+                        return; // released at shutdown (another instance goes on from the announced variants), or canceled
+                    }
+                    progress.variant(i, generations.previewUrl(g, i));
+                    progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
                 }
-                checkTime(g);
-                if (progress.announced(i)) {
-                    continue;
+                if (productStored != null) {
+                    RenderThreads.await(productStored);
                 }
-                if (!renderVariant(g, i, designs.get(i), product)) {
-                    return; // canceled meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // released at shutdown, as above
+            } finally {
+                previews.forEach(f -> {
+                    if (f != null) {
+                        f.cancel(true);
+                    }
+                });
+                if (productStored != null) {
+                    productStored.cancel(true);
                 }
-                progress.variant(i, generations.previewUrl(g, i));
-                progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
             }
             generations.complete(g.id);
         } catch (JobFailure f) {
@@ -112,12 +140,18 @@ public class GenerationJob implements JobHandler {
         }
     }
 
-    private boolean renderVariant(Generation g, int index, Design design, BufferedImage product) {
+    /** A variant's preview, drawn and encoded (on a render thread). */
+    private byte[] preview(Generation g, Design design, BufferedImage product) {
         int[] size = previewSize(design.ratio());
         long t0 = System.nanoTime();
         BufferedImage preview = engine(g, () -> CardRenderer.render(design, product, size[0], size[1]));
         metrics.stage("render", System.nanoTime() - t0);
-        byte[] jpeg = engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
+        return engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
+    }
+
+    /** Stores a variant's preview and design; false when the generation was canceled meanwhile. */
+    private boolean storeVariant(Generation g, int index, Design design, byte[] jpeg) {
+        int[] size = previewSize(design.ratio());
         blobs.put(GenerationBlobs.preview(g.id, index), jpeg, "image/jpeg");
         return generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1]);
     }
@@ -128,11 +162,15 @@ public class GenerationJob implements JobHandler {
         return Previews.size(1200, 1200 * r.h() / r.w());
     }
 
-    /** The product cut-out: stored with the generation the first time, so it outlives the asset. */
-    private BufferedImage product(Generation g) {
+    /** The product cut-out, and whether the generation holds its copy already. */
+    private record Cutout(BufferedImage image, boolean stored) {
+    }
+
+    /** The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives the asset. */
+    private Cutout product(Generation g) {
         String key = GenerationBlobs.product(g.id);
         if (blobs.stat(key).isPresent()) {
-            return readImage(key, "render_failed");
+            return new Cutout(readImage(key, "render_failed"), true);
         }
         Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
         if (asset == null || asset.deletedAt != null) {
@@ -141,10 +179,14 @@ public class GenerationJob implements JobHandler {
         // The cut-out version the generation was created with: a seller's later edit does not reach it.
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
         byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
-        BufferedImage cutout = engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask));
-        byte[] png = engine(g, () -> ImageEncoder.png(cutout));
-        blobs.put(key, png, "image/png");
-        return cutout;
+        return new Cutout(engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask)), false);
+    }
+
+    /** The generation's copy of its cut-out, which exports read (on a render thread, beside the variants). */
+    private boolean storeProduct(Generation g, BufferedImage cutout) {
+        byte[] png = engine(g, () -> ImageEncoder.pngInternal(cutout));
+        blobs.put(GenerationBlobs.product(g.id), png, "image/png");
+        return true;
     }
 
     /** A step of the engine: its failure ends the generation render_failed, not retried. */

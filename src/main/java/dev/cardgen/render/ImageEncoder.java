@@ -25,7 +25,20 @@ public final class ImageEncoder {
 
     /** PNG with an sRGB chunk (perceptual intent): our pixels are sRGB, and viewers should not guess. */
     public static byte[] png(BufferedImage img) {
-        return new PngEncoder().withBufferedImage(img).withCompressionLevel(PNG_LEVEL)
+        return png(img, PNG_LEVEL);
+    }
+
+    /**
+     * PNG for a copy only the service reads back (a generation's cut-out): deflate level 3, the fast
+     * matcher, about half the CPU of {@link #png}'s level 6 for a third more bytes on a 1600x1200 cut-out
+     * (27 against 57-64 ms of one core, 357 against 270 KB). The same pixels.
+     */
+    public static byte[] pngInternal(BufferedImage img) {
+        return png(img, 3);
+    }
+
+    private static byte[] png(BufferedImage img, int level) {
+        return new PngEncoder().withBufferedImage(img).withCompressionLevel(level)
                 .withMultiThreadedCompressionEnabled(false)
                 .withSrgbRenderingIntent(PngEncoderSrgbRenderingIntent.PERCEPTUAL).toBytes();
     }
