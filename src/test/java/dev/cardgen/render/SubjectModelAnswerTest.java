@@ -20,9 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (its box cut strays onto the stone: IoU 0.19 at 1600x1200); the shoes before the sky its cut. Before
  * that step both were declined. On a surface judged plain, the cues' mask gives way to the model's answer
  * where the map is calm and the two outlines differ: the box on kraft paper was cut out with part of the
- * paper before (0.78 at 800x600, 0.65 at 1600x1200). Off plain backdrops a *steady* map (more of it in doubt
- * than calm allows, as round a thin tool, but no more than its region, off the frame's edges) answers with
- * its cut where that agrees with its region (decision 0028): the four below were declined before at 1600x1200.
+ * paper before (0.78 at 800x600, 0.65 at 1600x1200).
  */
 @Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class SubjectModelAnswerTest {
@@ -30,21 +28,12 @@ class SubjectModelAnswerTest {
     @ParameterizedTest
     @ValueSource(strings = {"terrazzo/BOTTLE/3", "sky/SHOE_PAIR/4", "kraft-paper/BOX/3"})
     void whereTheRulesFindNothingOrAnotherOutlineACalmModelAnswers(String name) {
-        assertTheModelsAnswer(BackdropFamilies.tuning(name, 800, 600), 0.9);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"photo-gravel/WRENCH/6", "photo-grass/WRENCH/6", "pebbles/BAG/3", "blur-medium/BOTTLE_PAIR/5"})
-    void whereTheRulesFindNothingASteadyModelAnswersWithItsCut(String name) {
-        assertTheModelsAnswer(BackdropFamilies.tuning(name, 1600, 1200), 0.85);
-    }
-
-    private static void assertTheModelsAnswer(BackdropFamilies.FamilyScene fs, double minIou) {
+        BackdropFamilies.FamilyScene fs = BackdropFamilies.tuning(name, 800, 600);
         Subject subject = SubjectExtractor.extract(fs.scene().image());
         assertTrue(subject.detected(), "detected");
         assertEquals(Judgement.OFF_PLAIN_CONFIDENCE, subject.confidence(), "the model's answer's confidence");
         byte[] mask = ((DataBufferByte) subject.mask().getRaster().getDataBuffer()).getData();
         double iou = SyntheticPhotos.iou(fs.scene().truth(), mask);
-        assertTrue(iou >= minIou, "IoU " + iou);
+        assertTrue(iou >= 0.9, "IoU " + iou);
     }
 }

@@ -1,7 +1,6 @@
 package dev.cardgen.render.subject;
 
 import dev.cardgen.render.subject.backdrop.Backdrop;
-import dev.cardgen.render.subject.backdrop.Plain;
 import dev.cardgen.render.subject.edge.SoftEdge;
 import dev.cardgen.render.subject.grid.Grid;
 import dev.cardgen.render.subject.judge.Verdict;
@@ -42,9 +41,8 @@ final class Pipeline {
         mask = backdrop.refine(mask);
         Verdict verdict = backdrop.judge(mask, opinion);
         if (verdict instanceof Verdict.Decline d && opinion != null && opinion.map() != null) {
-            // the backdrop's rules report no product: the model's own answer, where its map was calm (off plain
-            // backdrops also where it was steady: a plain decline is the cues and the model disagreeing, 0014)
-            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false, !(backdrop instanceof Plain));
+            // the backdrop's rules report no product: the model's own answer, where its map was calm
+            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false);
             Verdict answer = ModelCut.answer(p);
             verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
         }

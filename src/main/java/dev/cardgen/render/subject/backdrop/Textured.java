@@ -61,7 +61,7 @@ public final class Textured implements Backdrop {
         float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its region
-            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true, true);
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true);
             Subject judged = ModelCut.judge(fg, proposal);
             if (judged != null) {
                 return new Verdict.CutOut(new Subject(judged.mask(), judged.box(), j.confidence(), true));

@@ -27,24 +27,16 @@ public final class ModelCut {
     static final double SURE_OUTSIDE = 0.012;
     /** Sure: the cut agrees with the model's region at IoU ≥ 0.85 (0008). */
     static final double SURE_AGREE = 0.85;
-    /**
-     * Steady (off plain backdrops, where the rules declined): calm but for its doubt, which stays at most the region's own
-     * area (a thin tool's rim in doubt outweighs its body: declined right cuts 0.30-0.66 of the region; the one wrong
-     * cut that agreed with its region, 1.03), and off every frame edge (the spanner on watercolour paper, upright,
-     * touched one: its cut with its cast shadow, 0.75). Leave one family out: 7 products found (0.85-0.99), none wrong (0028).
-     */
-    static final double STEADY_DOUBT = 1.0;
     /** The cues' mask and the cut agree at IoU ≥ 0.8: right pairs 0.83 or more, partial ones 0.61 or less. */
     static final double AGREE = 0.8;
 
     /**
      * The model's region on the grid; whether its map was calm (little of it in doubt, little saliency
-     * outside the region, the region off the frame's edges); whether it was steady (as calm, with up to
-     * {@link #STEADY_DOUBT} in doubt and no frame edge reached; false where not asked); the cut and the cut on the grid (null where
+     * outside the region, the region off the frame's edges); the cut and the cut on the grid (null where
      * it was not made or found nothing); whether the model was sure of the cut (calm, and the cut agrees
      * with the region).
      */
-    public record Proposal(Mask region, boolean calm, boolean steady, Subject cut, Mask onGrid, boolean sure) {
+    public record Proposal(Mask region, boolean calm, Subject cut, Mask onGrid, boolean sure) {
     }
 
     private ModelCut() {
@@ -52,10 +44,9 @@ public final class ModelCut {
 
     /**
      * The proposal for grid {@code g}, which the model scored {@code saliency}; null when the model marks no
-     * region. The cut is made where the map is calm, where it is steady and {@code steadyCounts} (off plain
-     * backdrops), or always with {@code cutAlways} (cues to weigh it against).
+     * region. The cut is made where the map is calm, or always with {@code cutAlways} (cues to weigh it against).
      */
-    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways, boolean steadyCounts) {
+    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways) {
         int sw = g.sw, sh = g.sh, f = g.f;
         Mask region = region(g, saliency);
         Rectangle r = region.bounds();
@@ -63,21 +54,20 @@ public final class ModelCut {
             return null;
         }
         boolean calm = calm(region, saliency);
-        boolean steady = steadyCounts && (calm || quiet(region, saliency, STEADY_DOUBT, 0));
         double bw = r.width, bh = r.height;
         int x0 = r.x, y0 = r.y;
         Rectangle box = new Rectangle((int) Math.floor((x0 - MARGIN * bw) * f), (int) Math.floor((y0 - MARGIN * bh) * f),
                 (int) Math.ceil(bw * (1 + 2 * MARGIN) * f), (int) Math.ceil(bh * (1 + 2 * MARGIN) * f))
                 .intersection(new Rectangle(0, 0, g.width, g.height));
-        if (!calm && !steady && !cutAlways) {
-            return new Proposal(region, false, false, null, null, false);
+        if (!calm && !cutAlways) {
+            return new Proposal(region, false, null, null, false);
         }
         Subject cut = BoxCut.cutModelsBox(g.image, box, model);
         if (!cut.detected()) {
-            return new Proposal(region, calm, steady, null, null, false);
+            return new Proposal(region, calm, null, null, false);
         }
         Mask onGrid = onGrid(cut, sw, sh, f);
-        return new Proposal(region, calm, steady, cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
+        return new Proposal(region, calm, cut, onGrid, calm && onGrid.iou(region) >= SURE_AGREE);
     }
 
     /** The model's region: its map cut at one half, the main pieces. */
@@ -91,11 +81,6 @@ public final class ModelCut {
      * saliency outside it at most {@link #SURE_OUTSIDE}.
      */
     public static boolean calm(Mask region, float[] saliency) {
-        return quiet(region, saliency, SURE_DOUBT, 1);
-    }
-
-    /** As {@link #calm} with at most {@code doubtShare} of the region's area in doubt and {@code edges} frame edges reached. */
-    private static boolean quiet(Mask region, float[] saliency, double doubtShare, int maxEdges) {
         Rectangle r = region.bounds();
         if (r == null) {
             return false;
@@ -112,25 +97,23 @@ public final class ModelCut {
             }
         }
         int edges = (r.x == 0 ? 1 : 0) + (r.y == 0 ? 1 : 0) + (r.x + r.width == sw ? 1 : 0) + (r.y + r.height == sh ? 1 : 0);
-        return edges <= maxEdges && doubt <= doubtShare * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
+        return edges < 2 && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
     }
 
     /**
      * The model's answer where the backdrop's own rules report no product: its cut where it was sure of it;
      * where its map was calm but the cut strayed from its region (onto a backdrop of the product's own
-     * colours), the region itself; where it was only steady, its cut where that agrees with its region as a
-     * sure one does (a thin tool: never the region, whose rim is in doubt); otherwise none (null). On the 29
-     * backdrop families at 1600x1200 it found 13 products the rules declined (IoU 0.85-1.00), and no product
-     * on any of the 58 bare backdrops.
+     * colours), the region itself; otherwise none (null). On the 29 backdrop families at 1600x1200 it found
+     * six products the rules declined (IoU 0.95-1.00), and no product on any of the 58 bare backdrops.
      */
     public static Verdict answer(Proposal p) {
-        if (p == null || !p.calm() && !p.steady()) {
+        if (p == null || !p.calm()) {
             return null;
         }
-        if (p.sure() || !p.calm() && p.onGrid() != null && p.onGrid().iou(p.region()) >= SURE_AGREE) {
+        if (p.sure()) {
             return new Verdict.CutOut(new Subject(p.cut().mask(), p.cut().box(), Judgement.OFF_PLAIN_CONFIDENCE, true));
         }
-        return p.calm() ? new Verdict.Accept(p.region(), p.region().score(), 1, Judgement.OFF_PLAIN_CONFIDENCE) : null;
+        return new Verdict.Accept(p.region(), p.region().score(), 1, Judgement.OFF_PLAIN_CONFIDENCE);
     }
 
     /**
