@@ -6,6 +6,8 @@ import dev.cardgen.testing.PackagedApp;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import io.restassured.http.ContentType;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -20,6 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.awaitility.Awaitility.await;
@@ -54,15 +59,29 @@ class ScaleInIT {
         try (PackagedApp a = start("scale-in-a", settings); PackagedApp b = startingB.join()) {
             String asset = a.as(Api.BOOTSTRAP_KEY).multiPart("file", "mug.jpg", Photos.productJpeg(1600, 1200), "image/jpeg")
                     .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+            // The 8 are asked for at once, so they queue faster than the instances work them off: one at a time,
+            // each POST took as long as a generation, and all 8 could be done before a was looked at.
             List<String> ids = new ArrayList<>();
             List<String> streams = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
-                var created = a.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON)
-                        .body(Map.of("asset_id", asset, "variants", 3)).post("/api/v1/generations")
-                        .then().statusCode(202).extract();
-                ids.add(created.path("id"));
-                streams.add(created.path("stream_url"));
+            ExecutorService senders = Executors.newFixedThreadPool(8);
+            try {
+                List<Future<ExtractableResponse<Response>>> posts = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    posts.add(senders.submit(() -> a.as(Api.BOOTSTRAP_KEY).contentType(ContentType.JSON)
+                            .body(Map.of("asset_id", asset, "variants", 3)).post("/api/v1/generations")
+                            .then().statusCode(202).extract()));
+                }
+                for (Future<ExtractableResponse<Response>> post : posts) {
+                    var created = post.get(60, TimeUnit.SECONDS);
+                    ids.add(created.path("id"));
+                    streams.add(created.path("stream_url"));
+                }
+            } finally {
+                senders.shutdownNow();
             }
+            String aId = a.instanceId();
+            await("a runs a job").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> count(pg, "state = 'running' AND lease_owner = '" + aId + "'") > 0);
             // A client watching the last generation through instance a, connected before the SIGTERM.
             var stream = Sse.open(streams.get(7), Duration.ofSeconds(120), null);
             CompletableFuture<List<Sse.Event>> watched = CompletableFuture.supplyAsync(() -> {
@@ -72,10 +91,6 @@ class ScaleInIT {
                     throw new IllegalStateException("the stream was cut, not ended", e);
                 }
             });
-            String aId = a.instanceId();
-            await("a runs a job").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
-                    .until(() -> count(pg, "state = 'running' AND lease_owner = '" + aId + "'") > 0);
-
             long t0 = System.nanoTime();
             a.process().destroy(); // SIGTERM
             assertTrue(a.process().waitFor(GRACE.toSeconds() + 15, TimeUnit.SECONDS), "a did not exit:\n" + a.log());
