@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
-import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.WebhookReceiver;
 import io.restassured.RestAssured;
@@ -17,6 +16,15 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.crypto.Mac;
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.RoundRectangle2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.File;
 import java.net.ServerSocket;
@@ -34,9 +42,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,21 +74,19 @@ class KillIT {
              WebhookReceiver batchHooks = new WebhookReceiver()) {
             String jdbc = pg.jdbcUrl();
             Process a = launch(jdbc, work, "a");
-            // The photo both accounts upload, drawn while a starts (its soft shadow takes a second or more).
-            CompletableFuture<byte[]> photo = CompletableFuture.supplyAsync(() -> Photos.productJpeg(1200, 900));
             Process b = null;
             try {
                 String baseA = awaitReady(a, work, "a");
                 var endpoint = as(baseA).body(Map.of("url", receiver.url("/hook"), "events", List.of("generation.completed")))
                         .post("/api/v1/webhook_endpoints").then().statusCode(201).extract();
-                String asset = upload(baseA, Api.BOOTSTRAP_KEY, photo.join());
+                String asset = upload(baseA, Api.BOOTSTRAP_KEY);
                 as(baseA).body(Map.of("asset_id", asset, "variants", 1)).post("/api/v1/generations").then().statusCode(202);
                 // The batch's account is another one, so its items' generation.completed events stay off the receiver above;
                 // set up while the generation runs.
                 String seller = newAccountKey(baseA);
                 as(baseA, seller).body(Map.of("url", batchHooks.url("/batches"), "events", List.of("batch.completed")))
                         .post("/api/v1/webhook_endpoints").then().statusCode(201);
-                String sellerAsset = upload(baseA, seller, photo.join());
+                String sellerAsset = upload(baseA, seller);
 
                 await().atMost(Duration.ofSeconds(120)).until(() -> receiver.received().size() == 1);
                 // The delivery holds one of a's two workers (webhooks take at most half), so the batch's items
@@ -269,10 +275,33 @@ class KillIT {
         return RestAssured.given().baseUri(base).header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
     }
 
-    private static String upload(String base, String key, byte[] photo) {
+    /**
+     * A product already cut out, a PNG whose alpha is its mask: the upload takes the alpha as the cut-out, so
+     * instance a neither loads nor runs the model, which is not what this test is about, while it starts
+     * beside the other ITs.
+     */
+    private static final byte[] CUT_OUT_MUG = cutOutMug();
+
+    private static byte[] cutOutMug() {
+        BufferedImage img = new BufferedImage(1200, 900, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(new Color(0xC0392B));
+        g.fill(new RoundRectangle2D.Double(420, 180, 360, 540, 60, 60));
+        g.dispose();
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ImageIO.write(img, "png", out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String upload(String base, String key) {
         return RestAssured.given().baseUri(base).header("Authorization", "Bearer " + key)
-                .multiPart("file", "mug.jpg", photo, "image/jpeg")
-                .post("/api/v1/assets").then().statusCode(201).extract().path("id");
+                .multiPart("file", "mug.png", CUT_OUT_MUG, "image/png")
+                .post("/api/v1/assets").then().statusCode(201).body("subject_source", is("alpha")).extract().path("id");
     }
 
     private static String newAccountKey(String base) {
