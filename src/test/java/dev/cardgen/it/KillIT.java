@@ -2,6 +2,7 @@ package dev.cardgen.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardgen.render.ImageEncoder;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.ItPostgres;
 import dev.cardgen.testing.PackagedApp;
@@ -16,15 +17,11 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.crypto.Mac;
-import javax.imageio.ImageIO;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.File;
 import java.net.ServerSocket;
@@ -289,13 +286,7 @@ class KillIT {
         g.setColor(new Color(0xC0392B));
         g.fill(new RoundRectangle2D.Double(420, 180, 360, 540, 60, 60));
         g.dispose();
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ImageIO.write(img, "png", out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ImageEncoder.png(img);
     }
 
     private static String upload(String base, String key) {
