@@ -28,8 +28,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 /**
  * Texts at the API's limits, in every supported script, on every template, arrangement, ratio and
  * size a card is drawn at: every glyph is placed inside its box and the canvas, boxes never overlap,
- * nothing is dropped or cut, and no drawn glyph is the font's missing glyph. Chinese, Japanese, Korean,
- * Kazakh and Uzbek are {@link CjkTextLimitsTest}, checked by {@link #check} as these.
+ * nothing is dropped or cut, and no drawn glyph is the font's missing glyph.
  */
 @Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class TextLimitsTest {
@@ -68,6 +67,25 @@ class TextLimitsTest {
                 List.of("Ⅶ fact", "‱ fact"), "Ⅶ"));
         return m;
     }
+
+    /**
+     * Chinese, Japanese and Korean at the limits: no spaces but Korean's, kinsoku marks at every place a
+     * line could break. Each new size costs CJK glyphs a rasterisation for their metrics, so these are
+     * checked at one preview size per ratio ({@link #CJK_SIZES}), in a test of their own (with Kazakh and
+     * Uzbek, at every size: the method above is near its two minutes on a loaded machine).
+     */
+    static final Map<String, Texts> CJK_CASES = Map.of(
+            "zh-hans", limits("防水透气夹克，轻便耐磨（新款）「热卖」。", "新品"),
+            "zh-hant", limits("防水透氣夾克，輕便耐磨（新款）「熱賣」。", "新品"),
+            "ja", limits("防水で軽いジャケット。「人気」のカラー、ＸＬサイズも！", "新着"),
+            "ko", limits("방수 경량 재킷, 가볍고 튼튼한 소재 (신상) ", "신상"),
+            "cjk-latin", limits("Gore-Tex防水夹克XL码 2024新款 iPhone 15保护壳 ", "NEW 新品"),
+            // Kazakh and Uzbek letters at the limits (cheap to lay out: every size is checked, below).
+            "kazakh", limits("Сусымайтын жеңіл күрте, өлшемі XL, түсі қоңыр ", "ЖАҢА"),
+            "uzbek", limits("Suv oʻtkazmaydigan yengil kurtka, oʻlchami XL, rangi jigarrang ", "YANGI"));
+
+    /** One preview size per ratio: 3:4, 1:1, 9:16. */
+    static final int[][] CJK_SIZES = {{600, 800}, {800, 800}, {450, 800}};
 
     /** Every field filled to its limit by repeating a phrase (cut on a character, as a seller might). */
     static Texts limits(String phrase, String badge) {
@@ -120,8 +138,34 @@ class TextLimitsTest {
         assertEquals(Templates.all().size() - 1, templates);
     }
 
-    /** Every box inside the canvas and apart; every field and the badge as {@link #field} checks them. */
-    static void check(Layout l, Texts texts, String where) {
+    @Test
+    void everyCjkKazakhAndUzbekGlyphAtTheLimitsIsPlacedInsideItsBoxOnEveryTemplateAndRatio() {
+        int checked = 0;
+        // Case by case, as above.
+        for (Map.Entry<String, Texts> c : CJK_CASES.entrySet()) {
+            for (TemplateInfo t : Templates.all()) {
+                if (Templates.WHITE.equals(t.id())) continue;
+                for (String arr : LayoutEngine.arrangements(t.id())) {
+                    boolean cjk = !c.getKey().equals("kazakh") && !c.getKey().equals("uzbek");
+                    for (int[] size : cjk ? CJK_SIZES : SIZES) {
+                        Design d = Fixtures.design(t.id(), arr, c.getValue());
+                        Layout l = LayoutEngine.layout(d, 0.8, size[0], size[1]);
+                        String where = t.id() + "/" + arr + "/" + c.getKey() + "/" + size[0] + "x" + size[1];
+                        FontSet.inRegion(d.hanRegion(), () -> {
+                            check(l, c.getValue(), where);
+                            return null;
+                        });
+                        assertTrue(TextFit.fits(l, c.getValue()), where + " the create-time check disagrees with the layout");
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertEquals(4 * 3 * ((CJK_CASES.size() - 2) * CJK_SIZES.length + 2 * SIZES.length), checked);
+        assertTrue(CJK_BREAKS.get() > 0, "no line broke between ideographs");
+    }
+
+    private static void check(Layout l, Texts texts, String where) {
         Box canvas = new Box(0, 0, l.width(), l.height());
         List<Box> boxes = l.boxes();
         for (int i = 0; i < boxes.size(); i++) {
@@ -175,7 +219,7 @@ class TextLimitsTest {
     }
 
     /** Breaks between ideographs or kana, with no space (so the test sees the case it guards). */
-    static final java.util.concurrent.atomic.AtomicInteger CJK_BREAKS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger CJK_BREAKS = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Hyphenated breaks seen in one-word fields (so the test sees the case it guards). */
     private static final java.util.concurrent.atomic.AtomicInteger BROKEN_WORDS = new java.util.concurrent.atomic.AtomicInteger();
@@ -271,7 +315,7 @@ class TextLimitsTest {
     @Test
     void charactersNoBundledFontHasAreReportedAndEverythingElseIsDrawable() {
         List<Texts> all = new ArrayList<>(CASES.values());
-        all.addAll(CjkTextLimitsTest.CASES.values());
+        all.addAll(CJK_CASES.values());
         for (Texts t : all) {
             List<String> fields = new ArrayList<>(List.of(t.title(), t.subtitle(), Texts.badgeCase(t.badge())));
             fields.addAll(t.facts());
