@@ -17,12 +17,12 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.File;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
