@@ -17,7 +17,9 @@ import java.util.function.Supplier;
 /**
  * Threads for the engine's steps that one job can run side by side, a generation's variants: as many as
  * the instance has workers, so rendering stays within the workers' CPU budget. A lone generation renders
- * on every core; when every worker is busy, the steps queue here as the jobs would have.
+ * on every core; when every worker is busy, the steps queue here as the jobs would have. Not
+ * {@code render/Cores}: a card's render splits its own parts across that pool and waits for them, so a
+ * render running on it could wait on itself.
  */
 @ApplicationScoped
 public class RenderThreads {
