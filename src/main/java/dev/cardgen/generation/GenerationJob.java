@@ -35,6 +35,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
@@ -63,6 +64,8 @@ public class GenerationJob implements JobHandler {
     Clock clock;
     @Inject
     RenderThreads renderThreads;
+    @Inject
+    KeptProducts keptProducts;
 
     @Override
     public String kind() {
@@ -90,7 +93,7 @@ public class GenerationJob implements JobHandler {
             long t0 = System.nanoTime();
             Texts texts = generations.readTexts(g);
             Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
-            List<Design> designs = engine(g, () -> Scene.designs(product.image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
+            List<Design> designs = engine(g, () -> Scene.designs(product.product().image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
             metrics.stage("scene", System.nanoTime() - t0);
             progress.emit("layout", 0.3);
             progress.emit("render", 0.4);
@@ -99,9 +102,9 @@ public class GenerationJob implements JobHandler {
             List<Future<byte[]>> previews = new ArrayList<>();
             for (int i = 0; i < designs.size(); i++) {
                 Design design = designs.get(i);
-                previews.add(progress.announced(i) ? null : renderThreads.submit(() -> preview(g, design, product.image())));
+                previews.add(progress.announced(i) ? null : renderThreads.submit(() -> preview(g, design, product.product().image())));
             }
-            Future<Boolean> productStored = product.stored() ? null : renderThreads.submit(() -> storeProduct(g, product.image()));
+            Future<Boolean> productStored = product.stored() ? null : renderThreads.submit(() -> storeProduct(g, product.product()));
             try {
                 for (int i = 0; i < designs.size(); i++) {
                     if (previews.get(i) == null) {
@@ -163,28 +166,36 @@ public class GenerationJob implements JobHandler {
     }
 
     /** The product cut-out, and whether the generation holds its copy already. */
-    private record Cutout(BufferedImage image, boolean stored) {
+    private record Cutout(KeptProducts.Product product, boolean stored) {
     }
 
-    /** The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives the asset. */
+    /**
+     * The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives
+     * the asset; the one kept from an earlier generation of the same cut-out when there is one.
+     */
     private Cutout product(Generation g) {
         String key = GenerationBlobs.product(g.id);
         if (blobs.stat(key).isPresent()) {
-            return new Cutout(readImage(key, "render_failed"), true);
+            return new Cutout(new KeptProducts.Product(readImage(key, "render_failed")), true);
         }
         Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
         if (asset == null || asset.deletedAt != null) {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
         // The cut-out version the generation was created with: a seller's later edit does not reach it.
+        KeptProducts.Key kept = KeptProducts.Key.of(asset, g.cutoutVersion);
+        Optional<KeptProducts.Product> hit = keptProducts.get(kept);
+        if (hit.isPresent()) {
+            return new Cutout(hit.get(), false);
+        }
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
         byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
-        return new Cutout(engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask)), false);
+        return new Cutout(keptProducts.keep(kept, engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask))), false);
     }
 
     /** The generation's copy of its cut-out, which exports read (on a render thread, beside the variants). */
-    private boolean storeProduct(Generation g, BufferedImage cutout) {
-        byte[] png = engine(g, () -> ImageEncoder.pngInternal(cutout));
+    private boolean storeProduct(Generation g, KeptProducts.Product product) {
+        byte[] png = engine(g, product::png);
         blobs.put(GenerationBlobs.product(g.id), png, "image/png");
         return true;
     }
