@@ -95,8 +95,7 @@ public class GenerationJob implements JobHandler {
             Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
             List<Design> designs = engine(g, () -> Scene.designs(product.product().image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
             metrics.stage("scene", System.nanoTime() - t0);
-            progress.emit("layout", 0.3);
-            progress.emit("render", 0.4);
+            progress.emit(List.of(new Stage("layout", 0.3), new Stage("render", 0.4)));
             // The variants render side by side; each is stored and announced in its order as it is ready.
             // The cut-out's copy is stored beside them, last in line.
             List<Future<byte[]>> previews = new ArrayList<>();
@@ -112,11 +111,10 @@ public class GenerationJob implements JobHandler {
                     }
                     byte[] jpeg = RenderThreads.await(previews.get(i));
                     checkTime(g);
-                    if (Thread.currentThread().isInterrupted() || !storeVariant(g, i, designs.get(i), jpeg)) {
+                    if (Thread.currentThread().isInterrupted()
+                            || !storeVariant(g, i, designs.get(i), jpeg, progress, 0.4 + 0.6 * (i + 1) / designs.size())) {
                         return; // released at shutdown (another instance goes on from the announced variants), or canceled
                     }
-                    progress.variant(i, generations.previewUrl(g, i));
-                    progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
                 }
                 if (productStored != null) {
                     RenderThreads.await(productStored);
@@ -152,11 +150,19 @@ public class GenerationJob implements JobHandler {
         return engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
     }
 
-    /** Stores a variant's preview and design; false when the generation was canceled meanwhile. */
-    private boolean storeVariant(Generation g, int index, Design design, byte[] jpeg) {
+    /**
+     * Stores a variant's preview, then its design with its {@code variant} event and the render stage's
+     * {@code progress} in one transaction; false when the generation was canceled meanwhile.
+     */
+    private boolean storeVariant(Generation g, int index, Design design, byte[] jpeg, Progress progress, double rendered) {
         int[] size = previewSize(design.ratio());
         blobs.put(GenerationBlobs.preview(g.id, index), jpeg, "image/jpeg");
-        return generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1]);
+        Progress.Announcement said = progress.variant(index, generations.previewUrl(g, index), new Stage("render", rendered));
+        if (!generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1], said.events())) {
+            return false;
+        }
+        progress.said(said);
+        return true;
     }
 
     /** Preview canvas of a ratio: the 1200 px preset size scaled to at most 800 px. */
@@ -219,6 +225,10 @@ public class GenerationJob implements JobHandler {
         }
     }
 
+    /** A stage of the stream's {@code progress} events and where it stands, 0 to 1. */
+    private record Stage(String name, double progress) {
+    }
+
     /** What the stream already said, so a resumed run neither repeats a variant nor lowers progress. */
     private final class Progress {
         private final String generationId;
@@ -246,25 +256,61 @@ public class GenerationJob implements JobHandler {
         }
 
         void emit(String stage, double value) {
-            double rounded = Math.round(value * 1000) / 1000.0;
-            if (rounded <= last) {
-                return;
-            }
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("generation_id", generationId);
-            data.put("stage", stage);
-            data.put("progress", rounded);
-            events.append(generationId, StreamEvent.PROGRESS, data);
-            last = rounded;
+            emit(List.of(new Stage(stage, value)));
         }
 
-        void variant(int index, String previewUrl) {
+        /** The stages that move progress on, appended together in their own transaction. */
+        void emit(List<Stage> stages) {
+            List<EventLog.Next> next = new ArrayList<>();
+            double at = last;
+            for (Stage s : stages) {
+                double rounded = rounded(s.progress());
+                if (rounded > at) {
+                    next.add(new EventLog.Next(StreamEvent.PROGRESS, progressEvent(s.name(), rounded)));
+                    at = rounded;
+                }
+            }
+            if (!next.isEmpty()) {
+                events.appendAll(generationId, next);
+                last = at;
+            }
+        }
+
+        /** A variant's events, appended by the caller with the variant: its announcement, then {@code stage} if it moves progress on. */
+        Announcement variant(int index, String previewUrl, Stage stage) {
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("generation_id", generationId);
             data.put("index", index);
             data.put("preview_url", previewUrl);
-            events.append(generationId, StreamEvent.VARIANT, data);
-            announced.add(index);
+            List<EventLog.Next> next = new ArrayList<>();
+            next.add(new EventLog.Next(StreamEvent.VARIANT, data));
+            double rounded = rounded(stage.progress());
+            if (rounded > last) {
+                next.add(new EventLog.Next(StreamEvent.PROGRESS, progressEvent(stage.name(), rounded)));
+            }
+            return new Announcement(index, Math.max(last, rounded), next);
+        }
+
+        /** Once {@code a}'s events are committed. */
+        void said(Announcement a) {
+            announced.add(a.index());
+            last = a.progress();
+        }
+
+        private Map<String, Object> progressEvent(String stage, double rounded) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("generation_id", generationId);
+            data.put("stage", stage);
+            data.put("progress", rounded);
+            return data;
+        }
+
+        private static double rounded(double value) {
+            return Math.round(value * 1000) / 1000.0;
+        }
+
+        /** The events announcing variant {@code index}, and the progress they bring the stream to. */
+        record Announcement(int index, double progress, List<EventLog.Next> events) {
         }
     }
 }
