@@ -80,15 +80,15 @@ public class GenerationJob implements JobHandler {
     @Override
     public void run(JobContext ctx) {
         String id = ctx.refId();
-        if (!generations.start(id)) {
+        Start start = QuarkusTransaction.requiringNew().call(() -> start(id));
+        if (start == null) {
             generations.appendTerminal(id); // finished earlier; make sure the stream says so
             return;
         }
-        Generation g = generations.find(id).orElseThrow();
-        Progress progress = new Progress(g.id, events.read(g.id, 0));
+        Generation g = start.generation();
+        Progress progress = start.progress();
         try {
-            progress.emit("subject", 0.05);
-            Cutout product = product(g);
+            Cutout product = product(g, start.asset());
             progress.emit("scene", 0.2);
             long t0 = System.nanoTime();
             Texts texts = generations.readTexts(g);
@@ -141,6 +141,25 @@ public class GenerationJob implements JobHandler {
         }
     }
 
+    /** A run begun: the generation, what its stream has said, and its asset's row (null once deleted). */
+    private record Start(Generation generation, Progress progress, Asset asset) {
+    }
+
+    /**
+     * Begins a run in the caller's transaction: the generation running (null when it had finished), what
+     * its stream already said, its {@code subject} stage and its asset's row.
+     */
+    private Start start(String id) {
+        Optional<Generation> started = generations.start(id);
+        if (started.isEmpty()) {
+            return null;
+        }
+        Generation g = started.get();
+        Progress progress = new Progress(g.id, events.read(g.id, 0));
+        progress.emitInTransaction(new Stage("subject", 0.05));
+        return new Start(g, progress, Asset.findById(g.assetId));
+    }
+
     /** A variant's preview, drawn and encoded (on a render thread). */
     private byte[] preview(Generation g, Design design, BufferedImage product) {
         int[] size = previewSize(design.ratio());
@@ -179,12 +198,11 @@ public class GenerationJob implements JobHandler {
      * The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives
      * the asset; the one kept from an earlier generation of the same cut-out when there is one.
      */
-    private Cutout product(Generation g) {
+    private Cutout product(Generation g, Asset asset) {
         String key = GenerationBlobs.product(g.id);
         if (blobs.stat(key).isPresent()) {
             return new Cutout(new KeptProducts.Product(readImage(key, "render_failed")), true);
         }
-        Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
         if (asset == null || asset.deletedAt != null) {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
@@ -261,6 +279,24 @@ public class GenerationJob implements JobHandler {
 
         /** The stages that move progress on, appended together in their own transaction. */
         void emit(List<Stage> stages) {
+            List<EventLog.Next> next = moving(stages);
+            if (!next.isEmpty()) {
+                events.appendAll(generationId, next);
+                last = reached(stages);
+            }
+        }
+
+        /** As {@link #emit(List)}, in the caller's transaction: a run whose transaction rolls back ends there. */
+        void emitInTransaction(Stage stage) {
+            List<EventLog.Next> next = moving(List.of(stage));
+            if (!next.isEmpty()) {
+                events.appendInTransaction(generationId, next);
+                last = reached(List.of(stage));
+            }
+        }
+
+        /** The events of those of {@code stages} that move progress on. */
+        private List<EventLog.Next> moving(List<Stage> stages) {
             List<EventLog.Next> next = new ArrayList<>();
             double at = last;
             for (Stage s : stages) {
@@ -270,10 +306,15 @@ public class GenerationJob implements JobHandler {
                     at = rounded;
                 }
             }
-            if (!next.isEmpty()) {
-                events.appendAll(generationId, next);
-                last = at;
+            return next;
+        }
+
+        private double reached(List<Stage> stages) {
+            double at = last;
+            for (Stage s : stages) {
+                at = Math.max(at, rounded(s.progress()));
             }
+            return at;
         }
 
         /** A variant's events, appended by the caller with the variant: its announcement, then {@code stage} if it moves progress on. */

@@ -321,17 +321,17 @@ public class GenerationService {
         return locked;
     }
 
-    /** Moves a queued generation to running; false when it has already finished (canceled, or done by an earlier attempt). */
-    public boolean start(String id) {
+    /** Moves a queued generation to running; empty when it has already finished (canceled, or done by an earlier attempt). */
+    public Optional<Generation> start(String id) {
         Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (g == null || g.isFinished()) {
-            return false;
+            return Optional.empty();
         }
         if (g.status == GenerationStatus.QUEUED) {
             g.status = GenerationStatus.RUNNING;
             g.startedAt = Times.now(clock);
         }
-        return true;
+        return Optional.of(g);
     }
 
     /** Stores a produced variant unless the generation ended meanwhile; false then. */
