@@ -92,7 +92,10 @@ public class KeptProducts {
             return product;
         }
         synchronized (kept) {
-            kept.removeIf(r -> r.get() == null || r.get().key().equals(key));
+            kept.removeIf(r -> {
+                Kept k = r.get();
+                return k == null || k.key().equals(key);
+            });
             while (kept.size() >= max) {
                 kept.pollFirst();
             }
