@@ -5,19 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.text.FontSet;
 import dev.cardgen.render.text.Texts;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.util.List;
-import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -58,24 +53,8 @@ class RenderTest {
         for (TemplateInfo t : Templates.all()) {
             Design d = Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 1, 7).get(0);
             BufferedImage card = CardRenderer.render(d, CUT, 600, 800);
-            assertArrayEquals(writersJpeg(card, 0.88f), ImageEncoder.jpeg(card, 0.88f), t.id());
+            assertArrayEquals(SyntheticPhotos.writersJpeg(card, 0.88f), ImageEncoder.jpeg(card, 0.88f), t.id());
         }
-    }
-
-    /** The JPEG writer fed the card as it is, at an explicit quality. */
-    private static byte[] writersJpeg(BufferedImage img, float quality) throws Exception {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
-            writer.setOutput(ios);
-            ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(quality);
-            writer.write(null, new IIOImage(img, null, null), param);
-        } finally {
-            writer.dispose();
-        }
-        return out.toByteArray();
     }
 
     @Test
