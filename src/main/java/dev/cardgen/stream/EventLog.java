@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The ordered event log of every stream: PostgreSQL is the record, {@code NOTIFY cardgen_events}
@@ -173,9 +174,15 @@ public class EventLog {
                 return s;
             });
             emitter.onTermination(() -> unregister(streamId, follower));
-            // Registered before the first read: an event committed meanwhile is either in the read or offered after it.
-            follower.catchUp();
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+            // Registered on the subscribing thread, so a shutdown's endStreams finds the follower as soon as the
+            // subscriber has it; the first read blocks, so it runs on a worker. Registered before that read: an
+            // event committed meanwhile is either in the read or offered after it.
+            try {
+                Infrastructure.getDefaultWorkerPool().execute(follower::catchUp);
+            } catch (RejectedExecutionException e) {
+                follower.end(); // the workers are stopping: so is this instance
+            }
+        });
     }
 
     /**

@@ -134,8 +134,6 @@ public class RenderStreamRoute {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
                 .putHeader("X-Accel-Buffering", "no");
-        // Sends the headers now, before the first event, with the reconnection delay for EventSource.
-        res.write(Buffer.buffer("retry: " + config.retry().toMillis() + "\n\n"));
         long keepAlive = Math.max(1, config.keepAlive().toMillis());
         long timer = ctx.vertx().setPeriodic(keepAlive, id -> {
             if (!res.ended() && !res.closed()) {
@@ -181,6 +179,9 @@ public class RenderStreamRoute {
                         res.end();
                     }
                 })));
+        // Sends the headers now, before the first event, with the reconnection delay for EventSource. Only now: the
+        // follower above is registered, so a shutdown from here on ends this stream instead of cutting it.
+        res.write(Buffer.buffer("retry: " + config.retry().toMillis() + "\n\n"));
         if (res.closed()) {
             cleanup.run();
         }
