@@ -53,10 +53,7 @@ class ScaleInIT {
                 "cardgen.bootstrap-key", Api.BOOTSTRAP_KEY, "cardgen.signing-key", "it-signing-key",
                 "cardgen.storage.fs.root", Files.createTempDirectory("cardgen-scale-in").toString(),
                 "cardgen.jobs.workers", "2", "cardgen.jobs.lease", "600s",
-                "cardgen.jobs.shutdown-grace", GRACE.toSeconds() + "s",
-                // Each generation cuts its product as a photo's first does: with the product kept from the one
-                // before, the 8 were short enough that the SIGTERM often found a with nothing running.
-                "cardgen.generation.kept-products", "0");
+                "cardgen.jobs.shutdown-grace", GRACE.toSeconds() + "s");
         // Both start at once (Flyway serialises the migration with a lock); the load of the machine decides the rest.
         CompletableFuture<PackagedApp> startingB = CompletableFuture.supplyAsync(() -> start("scale-in-b", settings));
         try (PackagedApp a = start("scale-in-a", settings); PackagedApp b = startingB.join()) {
