@@ -312,8 +312,10 @@ public class GenerationService {
 
     /** queued|running → failed with {@code canceled}; a finished one → 409. */
     public Generation cancel(String accountId, String id) {
-        Generation g = require(accountId, id);
-        Generation locked = Generation.findById(g.id, LockModeType.PESSIMISTIC_WRITE);
+        Generation locked = require(accountId, id);
+        // require() read the row before the lock, and a find under a lock hands back that same instance without
+        // reading it again: re-read it under the lock, or a completion committed meanwhile is overwritten as canceled.
+        Generation.getEntityManager().refresh(locked, LockModeType.PESSIMISTIC_WRITE);
         if (locked.isFinished()) {
             throw ApiException.conflict("generation_already_finished", "This generation has already finished as '" + locked.status.wire() + "'.");
         }
