@@ -242,8 +242,8 @@ class BatchLifecycleTest {
         await().atMost(Duration.ofSeconds(120)).until(() ->
                 "completed".equals(Api.as(small.key()).get("/api/v1/generations/" + single).then().extract().path("status")));
         // Oldest-first would have started all 16 items before it; a fair claim takes it at the first free worker.
-        // Counted by starts, not by items completed meanwhile: those depend on how long each takes, and a faster
-        // item (a batch's items share one photo) would fail a fair claim.
+        // Counted by starts, not by items completed meanwhile: those depend on how long each takes, and the
+        // batch's items, of one photo, reuse its kept product while the single generation cuts its own.
         awaitStatus(big.key(), batch, "completed");
         long startedBefore = QuarkusTransaction.requiringNew().call(() -> Generation.count("batchId = ?1 and startedAt < ?2",
                 batch, Generation.<Generation>findById(single).startedAt));
