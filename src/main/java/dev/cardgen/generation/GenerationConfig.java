@@ -12,4 +12,11 @@ public interface GenerationConfig {
     /** A generation still running after this long fails with {@code timeout}. */
     @WithDefault("120s")
     Duration timeout();
+
+    /**
+     * Products (cut-outs) kept for the next generation of the same cut-out on this instance, held softly;
+     * 0 keeps none.
+     */
+    @WithDefault("2")
+    int keptProducts();
 }

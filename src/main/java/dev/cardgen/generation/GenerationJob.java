@@ -35,6 +35,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
@@ -63,6 +64,8 @@ public class GenerationJob implements JobHandler {
     Clock clock;
     @Inject
     RenderThreads renderThreads;
+    @Inject
+    KeptProducts keptProducts;
 
     @Override
     public String kind() {
@@ -77,31 +80,30 @@ public class GenerationJob implements JobHandler {
     @Override
     public void run(JobContext ctx) {
         String id = ctx.refId();
-        if (!generations.start(id)) {
+        Start start = QuarkusTransaction.requiringNew().call(() -> start(id));
+        if (start == null) {
             generations.appendTerminal(id); // finished earlier; make sure the stream says so
             return;
         }
-        Generation g = generations.find(id).orElseThrow();
-        Progress progress = new Progress(g.id, events.read(g.id, 0));
+        Generation g = start.generation();
+        Progress progress = start.progress();
         try {
-            progress.emit("subject", 0.05);
-            Cutout product = product(g);
+            Cutout product = product(g, start.asset());
             progress.emit("scene", 0.2);
             long t0 = System.nanoTime();
             Texts texts = generations.readTexts(g);
             Ratio ratio = Ratio.parse(g.ratio).orElseThrow();
-            List<Design> designs = engine(g, () -> Scene.designs(product.image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
+            List<Design> designs = engine(g, () -> Scene.designs(product.product().image(), texts, g.template, ratio, g.variantsRequested, g.seed, g.locale));
             metrics.stage("scene", System.nanoTime() - t0);
-            progress.emit("layout", 0.3);
-            progress.emit("render", 0.4);
+            progress.emit(List.of(new Stage("layout", 0.3), new Stage("render", 0.4)));
             // The variants render side by side; each is stored and announced in its order as it is ready.
             // The cut-out's copy is stored beside them, last in line.
             List<Future<byte[]>> previews = new ArrayList<>();
             for (int i = 0; i < designs.size(); i++) {
                 Design design = designs.get(i);
-                previews.add(progress.announced(i) ? null : renderThreads.submit(() -> preview(g, design, product.image())));
+                previews.add(progress.announced(i) ? null : renderThreads.submit(() -> preview(g, design, product.product().image())));
             }
-            Future<Boolean> productStored = product.stored() ? null : renderThreads.submit(() -> storeProduct(g, product.image()));
+            Future<Boolean> productStored = product.stored() ? null : renderThreads.submit(() -> storeProduct(g, product.product()));
             try {
                 for (int i = 0; i < designs.size(); i++) {
                     if (previews.get(i) == null) {
@@ -109,11 +111,10 @@ public class GenerationJob implements JobHandler {
                     }
                     byte[] jpeg = RenderThreads.await(previews.get(i));
                     checkTime(g);
-                    if (Thread.currentThread().isInterrupted() || !storeVariant(g, i, designs.get(i), jpeg)) {
+                    if (Thread.currentThread().isInterrupted()
+                            || !storeVariant(g, i, designs.get(i), jpeg, progress, 0.4 + 0.6 * (i + 1) / designs.size())) {
                         return; // released at shutdown (another instance goes on from the announced variants), or canceled
                     }
-                    progress.variant(i, generations.previewUrl(g, i));
-                    progress.emit("render", 0.4 + 0.6 * (i + 1) / designs.size());
                 }
                 if (productStored != null) {
                     RenderThreads.await(productStored);
@@ -140,6 +141,25 @@ public class GenerationJob implements JobHandler {
         }
     }
 
+    /** A run begun: the generation, what its stream has said, and its asset's row (null once deleted). */
+    private record Start(Generation generation, Progress progress, Asset asset) {
+    }
+
+    /**
+     * Begins a run in the caller's transaction: the generation running (null when it had finished), what
+     * its stream already said, its {@code subject} stage and its asset's row.
+     */
+    private Start start(String id) {
+        Optional<Generation> started = generations.start(id);
+        if (started.isEmpty()) {
+            return null;
+        }
+        Generation g = started.get();
+        Progress progress = new Progress(g.id, events.read(g.id, 0));
+        progress.emitInTransaction(new Stage("subject", 0.05));
+        return new Start(g, progress, Asset.findById(g.assetId));
+    }
+
     /** A variant's preview, drawn and encoded (on a render thread). */
     private byte[] preview(Generation g, Design design, BufferedImage product) {
         int[] size = previewSize(design.ratio());
@@ -149,11 +169,19 @@ public class GenerationJob implements JobHandler {
         return engine(g, () -> ImageEncoder.jpeg(preview, 0.88f));
     }
 
-    /** Stores a variant's preview and design; false when the generation was canceled meanwhile. */
-    private boolean storeVariant(Generation g, int index, Design design, byte[] jpeg) {
+    /**
+     * Stores a variant's preview, then its design with its {@code variant} event and the render stage's
+     * {@code progress} in one transaction; false when the generation was canceled meanwhile.
+     */
+    private boolean storeVariant(Generation g, int index, Design design, byte[] jpeg, Progress progress, double rendered) {
         int[] size = previewSize(design.ratio());
         blobs.put(GenerationBlobs.preview(g.id, index), jpeg, "image/jpeg");
-        return generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1]);
+        Progress.Announcement said = progress.variant(index, generations.previewUrl(g, index), new Stage("render", rendered));
+        if (!generations.addVariant(g.id, index, Json.write(json, design), size[0], size[1], said.events())) {
+            return false;
+        }
+        progress.said(said);
+        return true;
     }
 
     /** Preview canvas of a ratio: the 1200 px preset size scaled to at most 800 px. */
@@ -163,28 +191,35 @@ public class GenerationJob implements JobHandler {
     }
 
     /** The product cut-out, and whether the generation holds its copy already. */
-    private record Cutout(BufferedImage image, boolean stored) {
+    private record Cutout(KeptProducts.Product product, boolean stored) {
     }
 
-    /** The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives the asset. */
-    private Cutout product(Generation g) {
+    /**
+     * The product cut-out: stored with the generation the first time ({@link #storeProduct}), so it outlives
+     * the asset; the one kept from an earlier generation of the same cut-out when there is one.
+     */
+    private Cutout product(Generation g, Asset asset) {
         String key = GenerationBlobs.product(g.id);
         if (blobs.stat(key).isPresent()) {
-            return new Cutout(readImage(key, "render_failed"), true);
+            return new Cutout(new KeptProducts.Product(readImage(key, "render_failed")), true);
         }
-        Asset asset = QuarkusTransaction.joiningExisting().call(() -> Asset.<Asset>findById(g.assetId));
         if (asset == null || asset.deletedAt != null) {
             throw new JobFailure("asset_deleted", "The asset was deleted before the generation ran.");
         }
         // The cut-out version the generation was created with: a seller's later edit does not reach it.
+        KeptProducts.Key kept = KeptProducts.Key.of(asset, g.cutoutVersion);
+        Optional<KeptProducts.Product> hit = keptProducts.get(kept);
+        if (hit.isPresent()) {
+            return new Cutout(hit.get(), false);
+        }
         BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
         byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
-        return new Cutout(engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask)), false);
+        return new Cutout(keptProducts.keep(kept, engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask))), false);
     }
 
     /** The generation's copy of its cut-out, which exports read (on a render thread, beside the variants). */
-    private boolean storeProduct(Generation g, BufferedImage cutout) {
-        byte[] png = engine(g, () -> ImageEncoder.pngInternal(cutout));
+    private boolean storeProduct(Generation g, KeptProducts.Product product) {
+        byte[] png = engine(g, product::png);
         blobs.put(GenerationBlobs.product(g.id), png, "image/png");
         return true;
     }
@@ -206,6 +241,10 @@ public class GenerationJob implements JobHandler {
         if (g.startedAt != null && Duration.between(g.startedAt, clock.instant()).compareTo(settings.timeout()) > 0) {
             throw new JobFailure("timeout", "The generation took longer than " + settings.timeout().toSeconds() + " s.");
         }
+    }
+
+    /** A stage of the stream's {@code progress} events and where it stands, 0 to 1. */
+    private record Stage(String name, double progress) {
     }
 
     /** What the stream already said, so a resumed run neither repeats a variant nor lowers progress. */
@@ -235,25 +274,84 @@ public class GenerationJob implements JobHandler {
         }
 
         void emit(String stage, double value) {
-            double rounded = Math.round(value * 1000) / 1000.0;
-            if (rounded <= last) {
-                return;
-            }
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("generation_id", generationId);
-            data.put("stage", stage);
-            data.put("progress", rounded);
-            events.append(generationId, StreamEvent.PROGRESS, data);
-            last = rounded;
+            emit(List.of(new Stage(stage, value)));
         }
 
-        void variant(int index, String previewUrl) {
+        /** The stages that move progress on, appended together in their own transaction. */
+        void emit(List<Stage> stages) {
+            List<EventLog.Next> next = moving(stages);
+            if (!next.isEmpty()) {
+                events.appendAll(generationId, next);
+                last = reached(stages);
+            }
+        }
+
+        /** As {@link #emit(List)}, in the caller's transaction: a run whose transaction rolls back ends there. */
+        void emitInTransaction(Stage stage) {
+            List<EventLog.Next> next = moving(List.of(stage));
+            if (!next.isEmpty()) {
+                events.appendInTransaction(generationId, next);
+                last = reached(List.of(stage));
+            }
+        }
+
+        /** The events of those of {@code stages} that move progress on. */
+        private List<EventLog.Next> moving(List<Stage> stages) {
+            List<EventLog.Next> next = new ArrayList<>();
+            double at = last;
+            for (Stage s : stages) {
+                double rounded = rounded(s.progress());
+                if (rounded > at) {
+                    next.add(new EventLog.Next(StreamEvent.PROGRESS, progressEvent(s.name(), rounded)));
+                    at = rounded;
+                }
+            }
+            return next;
+        }
+
+        private double reached(List<Stage> stages) {
+            double at = last;
+            for (Stage s : stages) {
+                at = Math.max(at, rounded(s.progress()));
+            }
+            return at;
+        }
+
+        /** A variant's events, appended by the caller with the variant: its announcement, then {@code stage} if it moves progress on. */
+        Announcement variant(int index, String previewUrl, Stage stage) {
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("generation_id", generationId);
             data.put("index", index);
             data.put("preview_url", previewUrl);
-            events.append(generationId, StreamEvent.VARIANT, data);
-            announced.add(index);
+            List<EventLog.Next> next = new ArrayList<>();
+            next.add(new EventLog.Next(StreamEvent.VARIANT, data));
+            double rounded = rounded(stage.progress());
+            if (rounded > last) {
+                next.add(new EventLog.Next(StreamEvent.PROGRESS, progressEvent(stage.name(), rounded)));
+            }
+            return new Announcement(index, Math.max(last, rounded), next);
+        }
+
+        /** Once {@code a}'s events are committed. */
+        void said(Announcement a) {
+            announced.add(a.index());
+            last = a.progress();
+        }
+
+        private Map<String, Object> progressEvent(String stage, double rounded) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("generation_id", generationId);
+            data.put("stage", stage);
+            data.put("progress", rounded);
+            return data;
+        }
+
+        private static double rounded(double value) {
+            return Math.round(value * 1000) / 1000.0;
+        }
+
+        /** The events announcing variant {@code index}, and the progress they bring the stream to. */
+        record Announcement(int index, double progress, List<EventLog.Next> events) {
         }
     }
 }

@@ -323,21 +323,29 @@ public class GenerationService {
         return locked;
     }
 
-    /** Moves a queued generation to running; false when it has already finished (canceled, or done by an earlier attempt). */
-    public boolean start(String id) {
+    /** Moves a queued generation to running; empty when it has already finished (canceled, or done by an earlier attempt). */
+    public Optional<Generation> start(String id) {
         Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (g == null || g.isFinished()) {
-            return false;
+            return Optional.empty();
         }
         if (g.status == GenerationStatus.QUEUED) {
             g.status = GenerationStatus.RUNNING;
             g.startedAt = Times.now(clock);
         }
-        return true;
+        return Optional.of(g);
     }
 
     /** Stores a produced variant unless the generation ended meanwhile; false then. */
     public boolean addVariant(String id, int index, String designJson, int width, int height) {
+        return addVariant(id, index, designJson, width, height, List.of());
+    }
+
+    /**
+     * Stores a produced variant and appends {@code announce} to the generation's stream in the same
+     * transaction, unless the generation ended meanwhile; false then, and nothing is appended.
+     */
+    public boolean addVariant(String id, int index, String designJson, int width, int height, List<EventLog.Next> announce) {
         Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (g == null || g.isFinished()) {
             return false;
@@ -351,9 +359,11 @@ public class GenerationService {
             v.createdAt = Times.now(clock);
             v.persist();
         }
+        events.appendInTransaction(id, announce);
         return true;
     }
 
+    /** Running → completed, its {@code done} event appended in the same transaction; false when it had already finished. */
     public boolean complete(String id) {
         Generation g = Generation.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (g == null || g.isFinished()) {
@@ -363,10 +373,8 @@ public class GenerationService {
         g.completedAt = Times.now(clock);
         webhooks.publish(g.accountId, WebhookEvents.GENERATION_COMPLETED, () -> view(g));
         finishedEvents.fire(new GenerationFinished(g.id, g.batchId, g.status, null, null));
-        afterCommit.run(() -> {
-            appendTerminal(g.id);
-            metrics.generationFinished(GenerationStatus.COMPLETED.wire(), null);
-        });
+        events.appendInTransaction(g.id, List.of(new EventLog.Next(StreamEvent.DONE, terminalData(g))));
+        afterCommit.run(() -> metrics.generationFinished(GenerationStatus.COMPLETED.wire(), null));
         return true;
     }
 
@@ -395,7 +403,8 @@ public class GenerationService {
 
     /**
      * The stream's last word, {@code done} or {@code error}, appended once the status it reports has
-     * committed. A crash between the two is mended by the job, which runs again and calls this.
+     * committed, unless the stream has it already ({@link #complete} appends its {@code done} with the
+     * status). A crash between a failure and its event is mended by the job, which runs again and calls this.
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public void appendTerminal(String id) {
@@ -412,9 +421,10 @@ public class GenerationService {
     /** The data of the terminal event for a finished generation, else null. */
     private static Map<String, Object> terminalData(String id) {
         Generation g = Generation.findById(id);
-        if (g == null || !g.isFinished()) {
-            return null;
-        }
+        return g == null || !g.isFinished() ? null : terminalData(g);
+    }
+
+    private static Map<String, Object> terminalData(Generation g) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("generation_id", g.id);
         if (g.status == GenerationStatus.COMPLETED) {

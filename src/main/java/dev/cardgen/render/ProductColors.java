@@ -54,13 +54,20 @@ public record ProductColors(Color dominant, Color vivid, boolean neutral) {
         return new ProductColors(d, v, bestSat < 0.12);
     }
 
-    /** Deterministic seeding: samples spread evenly along the luminance order. */
-    private static float[][] initCentres(float[][] px) {
-        float[][] sorted = px.clone();
-        Arrays.sort(sorted, (a, b) -> Float.compare(a[0] * 0.3f + a[1] * 0.59f + a[2] * 0.11f,
-                b[0] * 0.3f + b[1] * 0.59f + b[2] * 0.11f));
+    /**
+     * Deterministic seeding: samples spread evenly along the luminance order, ties in sample order (a
+     * stable sort). Sorted as primitives: each sample's luminance bits (never negative, so ordered as
+     * the floats are) above its index.
+     */
+    static float[][] initCentres(float[][] px) {
+        long[] order = new long[px.length];
+        for (int i = 0; i < px.length; i++) {
+            float[] a = px[i];
+            order[i] = (long) Float.floatToIntBits(a[0] * 0.3f + a[1] * 0.59f + a[2] * 0.11f) << 32 | i;
+        }
+        Arrays.sort(order);
         float[][] c = new float[K][];
-        for (int i = 0; i < K; i++) c[i] = sorted[(int) ((i + 0.5) * sorted.length / K)].clone();
+        for (int i = 0; i < K; i++) c[i] = px[(int) order[(int) ((i + 0.5) * px.length / K)]].clone();
         return c;
     }
 

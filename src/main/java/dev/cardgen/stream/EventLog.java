@@ -1,5 +1,6 @@
 package dev.cardgen.stream;
 
+import dev.cardgen.core.AfterCommit;
 import dev.cardgen.core.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.core.Times;
@@ -54,6 +55,8 @@ public class EventLog {
     Clock clock;
     @Inject
     ListenConfig listen;
+    @Inject
+    AfterCommit afterCommit;
     private final Map<String, Set<StreamFollower>> followers = new ConcurrentHashMap<>();
     private PgListener listener;
 
@@ -102,11 +105,36 @@ public class EventLog {
      * record, serialised with the application's ObjectMapper (snake_case).
      */
     public StreamEvent append(String streamId, String event, Object data) {
-        String dataJson = Json.write(json, data);
-        int seq = QuarkusTransaction.requiringNew().call(() -> insert(streamId, event, dataJson));
-        StreamEvent appended = new StreamEvent(streamId, seq, event, dataJson);
-        deliver(streamId, List.of(appended));
+        return appendAll(streamId, List.of(new Next(event, data))).get(0);
+    }
+
+    /** As {@link #append}, several events in order, in one transaction: one lock, one insert and one NOTIFY for them all. */
+    public List<StreamEvent> appendAll(String streamId, List<Next> events) {
+        List<StreamEvent> appended = QuarkusTransaction.requiringNew().call(() -> insert(streamId, events));
+        deliver(streamId, appended);
         return appended;
+    }
+
+    /** An event to append: its name and its data (a Map or record, as for {@link #append}). */
+    public record Next(String event, Object data) {
+    }
+
+    /**
+     * Appends {@code events} to {@code streamId}, in order, in the caller's transaction: they commit with
+     * the caller's rows or not at all, are announced by the commit (PostgreSQL sends a NOTIFY then) and
+     * reach this instance's followers after it.
+     */
+    public void appendInTransaction(String streamId, List<Next> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        List<StreamEvent> appended;
+        try {
+            appended = insert(streamId, events);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Appending to stream " + streamId + " failed", e);
+        }
+        afterCommit.run(() -> deliver(streamId, appended));
     }
 
     /** The events of {@code streamId} with seq greater than {@code afterSeq}, in order. */
@@ -187,34 +215,52 @@ public class EventLog {
         });
     }
 
-    private int insert(String streamId, String event, String dataJson) throws SQLException {
+    /** Inserts {@code events} as the next seqs of {@code streamId} on the current transaction's connection, and NOTIFYs the last. */
+    private List<StreamEvent> insert(String streamId, List<Next> events) throws SQLException {
+        List<String> data = events.stream().map(e -> Json.write(json, e.data())).toList();
         try (Connection c = ds.getConnection()) {
             // Serialises appends to one stream (across instances) so max(seq) + 1 is free.
             try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(7001, hashtext(?))")) {
                 lock.setString(1, streamId);
                 lock.execute();
             }
-            int seq;
+            StringBuilder values = new StringBuilder();
+            for (int i = 0; i < events.size(); i++) {
+                values.append(i == 0 ? "" : ", ").append("(").append(i + 1).append(", ?, ?)");
+            }
+            int first;
             try (PreparedStatement ins = c.prepareStatement("""
                     INSERT INTO stream_events (stream_id, seq, event, data, created_at)
-                    SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ? FROM stream_events WHERE stream_id = ?
-                    RETURNING seq""")) {
-                ins.setString(1, streamId);
-                ins.setString(2, event);
-                ins.setString(3, dataJson);
-                ins.setObject(4, OffsetDateTime.ofInstant(Times.now(clock), ZoneOffset.UTC));
-                ins.setString(5, streamId);
+                    SELECT ?, last.seq + n, event, data, ?
+                      FROM (SELECT coalesce(max(seq), 0) AS seq FROM stream_events WHERE stream_id = ?) last,
+                           (VALUES %s) AS next (n, event, data)
+                    RETURNING seq""".formatted(values))) {
+                int p = 1;
+                ins.setString(p++, streamId);
+                ins.setObject(p++, OffsetDateTime.ofInstant(Times.now(clock), ZoneOffset.UTC));
+                ins.setString(p++, streamId);
+                for (int i = 0; i < events.size(); i++) {
+                    ins.setString(p++, events.get(i).event());
+                    ins.setString(p++, data.get(i));
+                }
+                first = Integer.MAX_VALUE;
                 try (ResultSet rs = ins.executeQuery()) {
-                    rs.next();
-                    seq = rs.getInt(1);
+                    while (rs.next()) {
+                        first = Math.min(first, rs.getInt(1));
+                    }
                 }
             }
+            int last = first + events.size() - 1;
             try (PreparedStatement notify = c.prepareStatement("SELECT pg_notify(?, ?)")) {
                 notify.setString(1, CHANNEL);
-                notify.setString(2, streamId + ":" + seq);
+                notify.setString(2, streamId + ":" + last);
                 notify.execute();
             }
-            return seq;
+            List<StreamEvent> out = new ArrayList<>(events.size());
+            for (int i = 0; i < events.size(); i++) {
+                out.add(new StreamEvent(streamId, first + i, events.get(i).event(), data.get(i)));
+            }
+            return out;
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.generation.Generation;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.HeldWorkers;
 import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.WebhookReceiver;
@@ -11,6 +12,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +43,8 @@ class BatchLifecycleTest {
 
     @Inject
     QuotaService quota;
+    @Inject
+    HeldWorkers heldWorkers;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -146,11 +151,18 @@ class BatchLifecycleTest {
     void retryRunsOnlyTheFailedItemsAgainInANewRoundWithItsOwnStream() throws Exception {
         var acct = Api.newAccount();
         String asset = upload(acct.key());
-        var created = post(acct.key(), Map.of("defaults", Map.of("variants", 1), "items", rows(asset, "R-", 5)));
-        String id = created.path("id");
-        // The last item's generation is canceled on its own (not the batch): the item fails.
-        String lastGen = items(acct.key(), id).get(4).get("generation") instanceof Map<?, ?> g ? (String) g.get("id") : null;
-        Api.as(acct.key()).post("/api/v1/generations/" + lastGen + "/cancel").then().statusCode(200);
+        ExtractableResponse<Response> created;
+        String id;
+        String lastGen;
+        // The last item's generation is canceled on its own (not the batch): the item fails. Every worker is held
+        // meanwhile, so the item is still queued at its cancel, however fast a generation runs.
+        try (HeldWorkers.Hold hold = heldWorkers.holdAll()) {
+            created = post(acct.key(), Map.of("defaults", Map.of("variants", 1), "items", rows(asset, "R-", 5)));
+            id = created.path("id");
+            lastGen = items(acct.key(), id).get(4).get("generation") instanceof Map<?, ?> g ? (String) g.get("id") : null;
+            Api.as(acct.key()).post("/api/v1/generations/" + lastGen + "/cancel").then().statusCode(200)
+                    .body("status", is("failed")).body("error.code", is("canceled"));
+        }
         awaitStatus(acct.key(), id, "completed_with_errors");
         Api.as(acct.key()).get("/api/v1/batches/" + id).then().body("counts.completed", is(4)).body("counts.failed", is(1));
         List<Map<String, Object>> before = items(acct.key(), id);
@@ -242,8 +254,8 @@ class BatchLifecycleTest {
         await().atMost(Duration.ofSeconds(120)).until(() ->
                 "completed".equals(Api.as(small.key()).get("/api/v1/generations/" + single).then().extract().path("status")));
         // Oldest-first would have started all 16 items before it; a fair claim takes it at the first free worker.
-        // Counted by starts, not by items completed meanwhile: those depend on how long each takes, and a faster
-        // item (a batch's items share one photo) would fail a fair claim.
+        // Counted by starts, not by items completed meanwhile: those depend on how long each takes, and the
+        // batch's items, of one photo, reuse its kept product while the single generation cuts its own.
         awaitStatus(big.key(), batch, "completed");
         long startedBefore = QuarkusTransaction.requiringNew().call(() -> Generation.count("batchId = ?1 and startedAt < ?2",
                 batch, Generation.<Generation>findById(single).startedAt));

@@ -53,7 +53,10 @@ class ScaleInIT {
                 "cardgen.bootstrap-key", Api.BOOTSTRAP_KEY, "cardgen.signing-key", "it-signing-key",
                 "cardgen.storage.fs.root", Files.createTempDirectory("cardgen-scale-in").toString(),
                 "cardgen.jobs.workers", "2", "cardgen.jobs.lease", "600s",
-                "cardgen.jobs.shutdown-grace", GRACE.toSeconds() + "s");
+                "cardgen.jobs.shutdown-grace", GRACE.toSeconds() + "s",
+                // Each generation cuts its product as a photo's first does: with the product kept from the one
+                // before, the 8 are short enough that the SIGTERM could find a with nothing running.
+                "cardgen.generation.kept-products", "0");
         // Both start at once (Flyway serialises the migration with a lock); the load of the machine decides the rest.
         CompletableFuture<PackagedApp> startingB = CompletableFuture.supplyAsync(() -> start("scale-in-b", settings));
         try (PackagedApp a = start("scale-in-a", settings); PackagedApp b = startingB.join()) {
@@ -80,8 +83,6 @@ class ScaleInIT {
                 senders.shutdownNow();
             }
             String aId = a.instanceId();
-            await("a runs a job").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
-                    .until(() -> count(pg, "state = 'running' AND lease_owner = '" + aId + "'") > 0);
             // A client watching the last generation through instance a, connected before the SIGTERM.
             var stream = Sse.open(streams.get(7), Duration.ofSeconds(120), null);
             CompletableFuture<List<Sse.Event>> watched = CompletableFuture.supplyAsync(() -> {
@@ -91,6 +92,9 @@ class ScaleInIT {
                     throw new IllegalStateException("the stream was cut, not ended", e);
                 }
             });
+            // Looked at last, so the SIGTERM follows within a poll: a generation outlasts that many times over.
+            await("a runs a job").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> count(pg, "state = 'running' AND lease_owner = '" + aId + "'") > 0);
             long t0 = System.nanoTime();
             a.process().destroy(); // SIGTERM
             assertTrue(a.process().waitFor(GRACE.toSeconds() + 15, TimeUnit.SECONDS), "a did not exit:\n" + a.log());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardgen.render.fixtures.SyntheticPhotos;
 import dev.cardgen.render.text.FontSet;
 import dev.cardgen.render.text.Texts;
 import java.awt.Color;
@@ -45,6 +46,15 @@ class RenderTest {
         BufferedImage jpeg = ImageIO.read(new ByteArrayInputStream(ImageEncoder.jpeg(
                 CardRenderer.render(d, CUT, 600, 800), 0.85f)));
         assertEquals(600, jpeg.getWidth());
+    }
+
+    @Test
+    void jpegOfACardIsTheWritersOwnBytes() throws Exception {
+        for (TemplateInfo t : Templates.all()) {
+            Design d = Scene.designs(CUT, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 1, 7).get(0);
+            BufferedImage card = CardRenderer.render(d, CUT, 600, 800);
+            assertArrayEquals(SyntheticPhotos.writersJpeg(card, 0.88f), ImageEncoder.jpeg(card, 0.88f), t.id());
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.cardgen.stream;
 
 import dev.cardgen.core.Ids;
 import dev.cardgen.testing.JobsStreamProfile;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
@@ -53,6 +55,31 @@ class EventLogTest {
         }
         assertEquals(events, log.read(gen, 0));
         assertEquals("done", events.get(100).event());
+    }
+
+    @Test
+    void severalEventsAppendInOrderAndInTheCallersTransactionOnlyWhenItCommits() throws Exception {
+        String gen = Ids.next(Ids.GENERATION);
+        CompletableFuture<List<StreamEvent>> followed = log.follow(gen).collect().asList()
+                .subscribeAsCompletionStage().toCompletableFuture();
+        List<StreamEvent> two = log.appendAll(gen, List.of(new EventLog.Next("progress", Map.of("i", 1)),
+                new EventLog.Next("variant", Map.of("index", 0))));
+        assertEquals(List.of(new StreamEvent(gen, 1, "progress", "{\"i\":1}"), new StreamEvent(gen, 2, "variant", "{\"index\":0}")), two);
+
+        // Rolled back: neither stored nor delivered.
+        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            log.appendInTransaction(gen, List.of(new EventLog.Next("progress", Map.of("i", 2))));
+            throw new IllegalStateException("roll back");
+        }));
+        assertEquals(two, log.read(gen, 0));
+
+        QuarkusTransaction.requiringNew().run(() -> log.appendInTransaction(gen, List.of(
+                new EventLog.Next("progress", Map.of("i", 3)), new EventLog.Next("done", Map.of("status", "completed")))));
+        List<StreamEvent> events = followed.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(List.of("progress", "variant", "progress", "done"), events.stream().map(StreamEvent::event).toList());
+        assertEquals(List.of(1, 2, 3, 4), events.stream().map(StreamEvent::seq).toList());
+        assertEquals("{\"i\":3}", events.get(2).dataJson());
+        assertEquals(events, log.read(gen, 0));
     }
 
     @Test
