@@ -2,19 +2,15 @@ package dev.cardgen.generation;
 
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.generation.GenerationApiTest.Created;
-import dev.cardgen.jobs.JobContext;
-import dev.cardgen.jobs.JobHandler;
-import dev.cardgen.jobs.JobQueue;
 import dev.cardgen.stream.EventLog;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.HeldWorkers;
 import dev.cardgen.testing.OneWorkerProfile;
 import dev.cardgen.testing.OpenApiContract;
 import dev.cardgen.testing.Sse;
 import dev.cardgen.testing.TestClock;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,49 +20,24 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import static dev.cardgen.generation.GenerationApiTest.awaitStatus;
 import static dev.cardgen.generation.GenerationApiTest.create;
 import static dev.cardgen.generation.GenerationApiTest.newGeneration;
 import static dev.cardgen.testing.Api.assertError;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The failure paths, made deterministic: one job worker, held by a gate job until the test lets
- * it go, so a new generation stays queued exactly as long as the test needs.
+ * The failure paths, made deterministic: one job worker, held by {@link HeldWorkers} until the test
+ * lets it go, so a new generation stays queued exactly as long as the test needs.
  */
 @QuarkusTest
 @TestProfile(OneWorkerProfile.class)
 class GenerationResilienceTest {
 
-    /** Occupies the single worker until released. */
-    @ApplicationScoped
-    public static class Gate implements JobHandler {
-        static volatile CountDownLatch entered = new CountDownLatch(1);
-        static volatile CountDownLatch release = new CountDownLatch(1);
-
-        @Override
-        public String kind() {
-            return "test-gate";
-        }
-
-        @Override
-        public void run(JobContext ctx) throws Exception {
-            entered.countDown();
-            release.await(60, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public void giveUp(String refId, String reason) {
-        }
-    }
-
     @Inject
-    JobQueue jobs;
+    HeldWorkers heldWorkers;
     @Inject
     QuotaService quota;
     @Inject
@@ -76,19 +47,16 @@ class GenerationResilienceTest {
     @Inject
     TestClock clock;
 
+    private HeldWorkers.Hold hold;
+
     @BeforeEach
-    void holdTheWorker() throws InterruptedException {
-        Gate.entered = new CountDownLatch(1);
-        Gate.release = new CountDownLatch(1);
-        QuarkusTransaction.requiringNew().run(() -> jobs.enqueue("test-gate", "gate"));
-        if (!Gate.entered.await(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("the gate job did not start");
-        }
+    void holdTheWorker() {
+        hold = heldWorkers.holdAll();
     }
 
     @AfterEach
     void letGo() {
-        Gate.release.countDown();
+        hold.close();
         clock.reset();
     }
 
@@ -112,7 +80,7 @@ class GenerationResilienceTest {
         OpenApiContract.INSTANCE.assertEventsMatch(g.streamUrl(), stream);
 
         // Its job still runs once the worker is free: it must change nothing and add no second terminal event.
-        Gate.release.countDown();
+        hold.close();
         String gen2 = create(g.key(), Map.of("asset_id", g.asset(), "variants", 1)).path("id");
         awaitStatus(g.key(), gen2, "completed"); // one worker: the canceled job ran before this one
         assertEquals(1, events.read(id, 0).size());
@@ -123,7 +91,7 @@ class GenerationResilienceTest {
     void assetDeletedWhileQueuedFailsAsAssetDeleted() throws Exception {
         Created g = newGeneration(2);
         Api.as(g.key()).delete("/api/v1/assets/" + g.asset()).then().statusCode(200);
-        Gate.release.countDown();
+        hold.close();
         awaitStatus(g.key(), g.id(), "failed");
         Api.as(g.key()).get("/api/v1/generations/" + g.id()).then().body("error.code", is("asset_deleted"));
         assertEquals("asset_deleted", closingError(g).get("code"));
@@ -142,7 +110,7 @@ class GenerationResilienceTest {
         generations.start(id);
         clock.advance(Duration.ofMinutes(10));
 
-        Gate.release.countDown();
+        hold.close();
         awaitStatus(g.key(), id, "failed");
         Api.as(g.key()).get("/api/v1/generations/" + id).then().body("error.code", is("timeout"))
                 .body("error.message", is("The generation took longer than 120 s.")).body("variants.size()", is(0));
@@ -167,7 +135,7 @@ class GenerationResilienceTest {
         events.append(id, "variant", variant);
         events.append(id, "progress", progress(id, "render", 0.6));
 
-        Gate.release.countDown();
+        hold.close();
         awaitStatus(g.key(), id, "completed");
         List<Sse.Event> stream = Sse.readUntilClosed(g.streamUrl(), Duration.ofSeconds(30));
         GenerationApiTest.assertStory(id, stream, 3);
