@@ -42,7 +42,7 @@ import java.util.concurrent.Future;
  * process; loopback only, every loop bounded. Usage: ServiceBench [startup|upload|generation|get|download|memory|small|scale|peers|batch|batch-scale|sharp ...].
  * Environment: BENCH_STARTUP_JVM and BENCH_STARTS (see StartupBench), BENCH_APP_JVM (extra
  * JVM options for every start, e.g. a JFR recording), BENCH_CONNECTIONS (wrk connections, 16),
- * BENCH_BURST (generations submitted at once at the end of 'generation', 8), BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
+ * BENCH_BURST (generations submitted at once at the end of 'generation', 8) and BENCH_BURSTS (how many such bursts, 1), BENCH_APP_DIR (the packaged application's folder, {@code target/quarkus-app}).
  */
 public final class ServiceBench {
 
@@ -139,26 +139,30 @@ public final class ServiceBench {
         report("generation: POST sent → done frame, 3 variants at 3:4 from a 12 Mpx photo (ms)", total);
         report("generation: POST answered → first stream event (ms)", firstEvent);
 
-        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        // BENCH_BURSTS > 1 repeats the burst: the first is a fresh instance's, the later ones a settled JIT's.
         int burst = Integer.parseInt(env("BENCH_BURST", "8"));
-        ExecutorService pool = Executors.newFixedThreadPool(burst);
-        List<Future<?>> all = new ArrayList<>();
-        long t0 = System.nanoTime();
-        for (int i = 0; i < burst; i++) {
-            all.add(pool.submit((Callable<Void>) () -> {
-                JsonNode g = createGeneration(asset);
-                ids.add(g.get("id").asText());
-                Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(120));
-                return null;
-            }));
+        int bursts = Integer.parseInt(env("BENCH_BURSTS", "1"));
+        for (int round = 1; round <= bursts; round++) {
+            List<String> ids = Collections.synchronizedList(new ArrayList<>());
+            ExecutorService pool = Executors.newFixedThreadPool(burst);
+            List<Future<?>> all = new ArrayList<>();
+            long t0 = System.nanoTime();
+            for (int i = 0; i < burst; i++) {
+                all.add(pool.submit((Callable<Void>) () -> {
+                    JsonNode g = createGeneration(asset);
+                    ids.add(g.get("id").asText());
+                    Sse.readUntilClosed(g.get("stream_url").asText(), Duration.ofSeconds(120));
+                    return null;
+                }));
+            }
+            for (Future<?> f : all) {
+                f.get();
+            }
+            pool.shutdown();
+            long wall = (System.nanoTime() - t0) / 1_000_000;
+            System.out.printf("generation: %d submitted at once%s: all done in %d ms = %.0f variants per minute; %s%n", burst,
+                    bursts > 1 ? " (burst " + round + " of " + bursts + ")" : "", wall, burst * 3 * 60_000.0 / wall, idleWorkerCheck(ids));
         }
-        for (Future<?> f : all) {
-            f.get();
-        }
-        pool.shutdown();
-        long wall = (System.nanoTime() - t0) / 1_000_000;
-        System.out.printf("generation: %d submitted at once: all done in %d ms = %.0f variants per minute; %s%n", burst, wall,
-                burst * 3 * 60_000.0 / wall, idleWorkerCheck(ids));
         stop();
     }
 
