@@ -85,14 +85,15 @@ class PlaygroundEventsBrowserTest {
         assertEquals(List.of(200, 204), streams.of(streamUrl));
 
         // Live, not a replay at the end: each variant is followed by the progress of its render before the
-        // next one comes, and the first came while two more were still to render (a replay arrives in one burst).
+        // next one comes, and the events came over the generation's run (a replay arrives in one burst, within
+        // a few ms). The variants render side by side, so they may all come within ms of done.
         int first = indexOf(got, "variant:");
         int second = indexOf(got.subList(first + 1, got.size()), "variant:") + first + 1;
         assertTrue(got.subList(first + 1, second).stream().anyMatch(e -> e.startsWith("progress:")), got.toString());
         List<String> at = texts("window.at");
-        double firstVariantAt = Double.parseDouble(at.get(first));
+        double firstAt = Double.parseDouble(at.get(0));
         double doneAt = Double.parseDouble(at.get(at.size() - 1));
-        assertTrue(doneAt - firstVariantAt >= 30, "the first variant came " + (doneAt - firstVariantAt)
+        assertTrue(doneAt - firstAt >= 30, "the first event came " + (doneAt - firstAt)
                 + " ms before done; events at " + at + ": " + got);
     }
 
