@@ -20,8 +20,9 @@ import java.awt.image.DataBufferByte;
 /**
  * Cuts the product out again inside a seller's box by GrabCut ({@link GrabCut}; Rother, Kolmogorov and
  * Blake, 2004) on the box and a ring around it: the ring is backdrop, the model's saliency of the crop a
- * prior, include and exclude points small discs tied to their label. The mask gets the stage's soft edge
- * and guided filter; nothing outside the box is kept.
+ * prior, include and exclude points small discs tied to their label. Pieces of the cut that meet the
+ * backdrop across soft steps go ({@link SoftPieces}). The mask gets the stage's soft edge and guided
+ * filter; nothing outside the box is kept.
  */
 public final class BoxCut {
 
@@ -123,6 +124,12 @@ public final class BoxCut {
                 cut = alone;
                 fg = fa;
             }
+        }
+        if (sellersBox) {
+            // a defocused object behind the product, marked by the map, meets the backdrop across soft steps (0039);
+            // a cut it would empty stays: a light product on a light sweep may have no sharp step all round
+            Mask sharp = SoftPieces.drop(g, fg, c.boxCells).keepMain(crumbs);
+            if (sharp.area() >= Math.max(9, MIN_FILL * c.boxCells)) fg = sharp;
         }
         fg = Holes.fill(keepWhatIsIncluded(fg, g.mask(cut.fg()), hard), Math.max(16, g.cells() / 500));
         if (fg.area() < Math.max(9, MIN_FILL * c.boxCells)) {
