@@ -590,6 +590,10 @@ public final class ServiceBench {
         // Three minutes: on a shared 2-core machine at load 15-20 a start without a class-data archive took over a minute.
         long deadline = t0 + Duration.ofSeconds(180).toNanos();
         while (System.nanoTime() < deadline) {
+            if (!app.isAlive()) {
+                // e.g. the free port found above was taken in between: fail now, not after the deadline
+                throw new IllegalStateException("service exited with " + app.exitValue() + " before ready; see " + work.resolve("app.log"));
+            }
             try {
                 var r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build(),
                         HttpResponse.BodyHandlers.discarding());
