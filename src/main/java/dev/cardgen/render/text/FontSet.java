@@ -264,6 +264,21 @@ public final class FontSet {
     }
 
     /**
+     * False when the string holds a character whose Roboto measure ({@link #simple}) is not how it is
+     * drawn: the Bopomofo tone marks U+02EA and U+02EB, which Roboto has but which a CJK face draws
+     * ({@link #eastAsian}); the soft hyphen and U+F6C3, which Roboto measures but shaping gives no
+     * advance; an enclosing mark, whose ink goes around what precedes it. TextFitterTest finds no other.
+     */
+    static boolean measuredAsDrawn(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp == 0x2EA || cp == 0x2EB || cp == 0xAD || cp == 0xF6C3 || Character.getType(cp) == Character.ENCLOSING_MARK) return false;
+        }
+        return true;
+    }
+
+    /**
      * True when a paragraph reads right to left: its first strong character is right-to-left, the
      * rule the Unicode bidi algorithm uses for a paragraph's direction (P2, P3). A field is one
      * paragraph, so all its lines take this one direction, not each its own first word's.
