@@ -72,8 +72,24 @@ public final class TextFitter {
      */
     public record Ink(double width, double ascent, double descent, double lead) {}
 
-    /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
-    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {}
+    /**
+     * A measurement's inputs: no key string is built (the text's hash is kept by the string itself). The
+     * keys' equals and hashCode are written out: a record's own go through method handles, which cost
+     * 11 % of TextLimitsTest's CPU in the test JVM's C1-compiled code (async-profiler).
+     */
+    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof InkKey k && k.face == face && Float.compare(k.size, size) == 0 && k.exact == exact
+                    && k.rtl == rtl && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((text.hashCode() * 31 + Float.floatToIntBits(size)) * 31 + face.ordinal() * 8 + region.ordinal()) * 4
+                    + (exact ? 2 : 0) + (rtl ? 1 : 0);
+        }
+    }
 
     /** At most 100,000 measurements (a few MB: an entry holds a word's or a line's key and four numbers). */
     private static final RecentCache<InkKey, Ink> INKS = new RecentCache<>(50_000);
@@ -101,7 +117,21 @@ public final class TextFitter {
      * each is a search through some fifteen wraps.
      */
     private record FitKey(FontSet.Face face, int maxWidth, int maxHeight, int maxLines, float maxSize, float minSize,
-                          FontSet.Han region, String text) {}
+                          FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FitKey k && k.face == face && k.maxWidth == maxWidth && k.maxHeight == maxHeight
+                    && k.maxLines == maxLines && Float.compare(k.maxSize, maxSize) == 0 && Float.compare(k.minSize, minSize) == 0
+                    && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = text.hashCode() * 31 + Float.floatToIntBits(maxSize);
+            h = (h * 31 + Float.floatToIntBits(minSize)) * 31 + maxWidth;
+            return ((h * 31 + maxHeight) * 31 + maxLines) * 31 + face.ordinal() * 8 + region.ordinal();
+        }
+    }
 
     /** At most 4,000 fits: a fit holds one field's lines, most of them also among the wraps kept. */
     private static final RecentCache<FitKey, FittedText> FITS = new RecentCache<>(2_000);
@@ -162,7 +192,18 @@ public final class TextFitter {
      * Wraps already made: a layout tries the same field at the same size and width again for every
      * share of the canvas it weighs, and the create-time fit check lays the same texts out on many canvases.
      */
-    private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {}
+    private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof WrapKey k && k.face == face && Float.compare(k.size, size) == 0 && k.maxWidth == maxWidth
+                    && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((text.hashCode() * 31 + Float.floatToIntBits(size)) * 31 + maxWidth) * 31 + face.ordinal() * 8 + region.ordinal();
+        }
+    }
 
     /** At most 8,000 wraps: a few MB, a wrap holds one field's text. */
     private static final RecentCache<WrapKey, FittedText> WRAPS = new RecentCache<>(4_000);
