@@ -237,6 +237,7 @@ public final class FontSet {
      * always takes its base's font and stays on it.
      */
     public static List<Run> runs(String s, Face face, float size) {
+        if (!s.isEmpty() && robotoAlone(s, face)) return List.of(new Run(derive(BASE.get(face), size), s));
         List<Run> runs = new ArrayList<>();
         BreakIterator it = BreakIterator.getCharacterInstance(Locale.ROOT);
         it.setText(s);
@@ -253,6 +254,21 @@ public final class FontSet {
         }
         if (current != null) runs.add(new Run(derive(current, size), s.substring(runStart)));
         return runs;
+    }
+
+    /**
+     * True when every grapheme of the string goes to Roboto ({@link #fontFor}): Roboto has all its
+     * characters and none is one the CJK faces draw (all of those are at or above U+02EA). The common
+     * case, decided without cutting the string into graphemes.
+     */
+    private static boolean robotoAlone(String s, Face face) {
+        if (BASE.get(face).canDisplayUpTo(s) != -1) return false;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp >= 0x2EA && eastAsian(cp)) return false;
+        }
+        return true;
     }
 
     /**
