@@ -227,18 +227,30 @@ public final class TextFitter {
 
     /**
      * The mirrored characters of a string (brackets, quotes, ...: each may change its advance by
-     * {@link #MIRROR_EM}), or -1 when it holds a character its measure does not show as drawn
-     * ({@link FontSet#measuredAsDrawn}).
+     * {@link #MIRROR_EM}), or -1 when its measure may not show it as drawn: it holds a character whose
+     * Roboto measure is not how it is drawn ({@link FontSet#measuredAsDrawn}), or a space that is one
+     * grapheme with its neighbour (a mark or a format character after it, a format character such as
+     * U+0600 before it), which then takes that neighbour's font and shaping across the break.
      */
     static int mirrored(String s) {
         if (!FontSet.measuredAsDrawn(s)) return -1;
-        int mirrored = 0;
+        int mirrored = 0, before = -1;
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
+            if (cp == ' ' && (i < s.length() && joinsTheSpaceBefore(s.codePointAt(i)) || before >= 0 && Character.getType(before) == Character.FORMAT)) {
+                return -1;
+            }
             if (Character.isMirrored(cp)) mirrored++;
+            before = cp;
         }
         return mirrored;
+    }
+
+    private static boolean joinsTheSpaceBefore(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK || type == Character.FORMAT;
     }
 
     private static FittedText wrapUncached(String text, FontSet.Face face, float size, int maxWidth) {
