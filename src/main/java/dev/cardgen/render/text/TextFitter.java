@@ -72,8 +72,24 @@ public final class TextFitter {
      */
     public record Ink(double width, double ascent, double descent, double lead) {}
 
-    /** A measurement's inputs: no key string is built (the text's hash is kept by the string itself). */
-    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {}
+    /**
+     * A measurement's inputs: no key string is built (the text's hash is kept by the string itself). The
+     * keys' equals and hashCode are written out: a record's own go through method handles, which cost
+     * 11 % of TextLimitsTest's CPU in the test JVM's C1-compiled code (async-profiler).
+     */
+    private record InkKey(FontSet.Face face, float size, boolean exact, boolean rtl, FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof InkKey k && k.face == face && Float.compare(k.size, size) == 0 && k.exact == exact
+                    && k.rtl == rtl && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((text.hashCode() * 31 + Float.floatToIntBits(size)) * 31 + face.ordinal() * 8 + region.ordinal()) * 4
+                    + (exact ? 2 : 0) + (rtl ? 1 : 0);
+        }
+    }
 
     /** At most 100,000 measurements (a few MB: an entry holds a word's or a line's key and four numbers). */
     private static final RecentCache<InkKey, Ink> INKS = new RecentCache<>(50_000);
@@ -82,13 +98,43 @@ public final class TextFitter {
     public static FittedText fit(String text, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                  float maxSize, float minSize) {
         if (!Texts.present(text)) return null;
+        FitKey key = new FitKey(face, maxWidth, maxHeight, maxLines, maxSize, minSize, FontSet.region(), text);
+        FittedText cached = FITS.get(key);
+        if (cached != null) return cached;
         String clean = Texts.clean(text);
         float min = Math.min(minSize, maxSize);
         FittedText t = search(clean, face, maxWidth, maxHeight, maxLines, maxSize, min);
         if (t == null) t = search(clean, face, maxWidth, maxHeight, Integer.MAX_VALUE, min, min * FLOOR);
         // Still too tall at the floor: return it whole; the caller sees height() > maxHeight.
-        return t != null ? t : wrap(clean, face, min * FLOOR, maxWidth);
+        if (t == null) t = wrap(clean, face, min * FLOOR, maxWidth);
+        FITS.put(key, t);
+        return t;
     }
+
+    /**
+     * Fits already made: a layout asks for the same field in the same box again for every share of the
+     * canvas and every arrangement it weighs (TextLimitsTest: 76,553 fits, 6,561 of them different), and
+     * each is a search through some fifteen wraps.
+     */
+    private record FitKey(FontSet.Face face, int maxWidth, int maxHeight, int maxLines, float maxSize, float minSize,
+                          FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FitKey k && k.face == face && k.maxWidth == maxWidth && k.maxHeight == maxHeight
+                    && k.maxLines == maxLines && Float.compare(k.maxSize, maxSize) == 0 && Float.compare(k.minSize, minSize) == 0
+                    && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = text.hashCode() * 31 + Float.floatToIntBits(maxSize);
+            h = (h * 31 + Float.floatToIntBits(minSize)) * 31 + maxWidth;
+            return ((h * 31 + maxHeight) * 31 + maxLines) * 31 + face.ordinal() * 8 + region.ordinal();
+        }
+    }
+
+    /** At most 4,000 fits: a fit holds one field's lines, most of them also among the wraps kept. */
+    private static final RecentCache<FitKey, FittedText> FITS = new RecentCache<>(2_000);
 
     private static FittedText search(String clean, FontSet.Face face, int maxWidth, int maxHeight, int maxLines,
                                      float maxSize, float minSize) {
@@ -129,8 +175,9 @@ public final class TextFitter {
     /**
      * Greedy wrap at the break opportunities of {@link LineBreaks} (spaces; between ideographs and kana,
      * kinsoku kept). A line's width is estimated as the sum of its words and spaces (each measured once
-     * and cached), then every line is measured whole once; in the rare case shaping across a space
-     * made a line wider than the estimate, the text is wrapped again measuring every candidate line.
+     * and cached), then every line that sum does not prove to fit ({@link #INK_SLACK_EM}) is measured
+     * whole once; in the rare case the line as drawn is wider than the box, the text is wrapped again
+     * measuring every candidate line.
      */
     public static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth) {
         WrapKey key = new WrapKey(face, size, maxWidth, FontSet.region(), text);
@@ -145,22 +192,105 @@ public final class TextFitter {
      * Wraps already made: a layout tries the same field at the same size and width again for every
      * share of the canvas it weighs, and the create-time fit check lays the same texts out on many canvases.
      */
-    private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {}
+    private record WrapKey(FontSet.Face face, float size, int maxWidth, FontSet.Han region, String text) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof WrapKey k && k.face == face && Float.compare(k.size, size) == 0 && k.maxWidth == maxWidth
+                    && k.region == region && k.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((text.hashCode() * 31 + Float.floatToIntBits(size)) * 31 + maxWidth) * 31 + face.ordinal() * 8 + region.ordinal();
+        }
+    }
 
     /** At most 8,000 wraps: a few MB, a wrap holds one field's text. */
     private static final RecentCache<WrapKey, FittedText> WRAPS = new RecentCache<>(4_000);
 
+    /**
+     * How much wider than its measure a string may be as drawn, in em. A line's measure is the sum of its
+     * words' and spaces'; a word Roboto draws alone is measured by its advance, so the line's ink may reach
+     * past the sum at either end, by at most how far a Roboto glyph reaches past its advance on the left
+     * (0.29 em: a Greek capital with a breathing) plus on the right (0.10 em: Ế); any other word is
+     * measured with its ink. Nothing is shaped across a break: the bundled fonts substitute and position
+     * only within a word, and kerning and ligatures are off. TextFitterTest asserts this of the fonts.
+     * A line whose measure leaves this much room fits as drawn, known without shaping it.
+     */
+    static final double INK_SLACK_EM = 0.5;
+
+    /** How much a mirrored character's advance may change when a right-to-left run draws its mirror, in em. */
+    static final double MIRROR_EM = 0.07;
+
+    /** How far a Roboto string's shaped advance may fall short of its summed advances (float rounding), in em. */
+    static final double ADVANCE_ERROR_EM = 0.01;
+
+    /**
+     * The mirrored characters of a string (brackets, quotes, ...: each may change its advance by
+     * {@link #MIRROR_EM}), or -1 when its measure may not show it as drawn: it holds a character whose
+     * Roboto measure is not how it is drawn ({@link FontSet#measuredAsDrawn}), or a space that is one
+     * grapheme with its neighbour (a mark or a format character after it, a format character such as
+     * U+0600 before it), which then takes that neighbour's font and shaping across the break.
+     */
+    static int mirrored(String s) {
+        if (!FontSet.measuredAsDrawn(s)) return -1;
+        int mirrored = 0, before = -1;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp == ' ' && (i < s.length() && joinsTheSpaceBefore(s.codePointAt(i)) || before >= 0 && Character.getType(before) == Character.FORMAT)) {
+                return -1;
+            }
+            if (Character.isMirrored(cp)) mirrored++;
+            before = cp;
+        }
+        return mirrored;
+    }
+
+    private static boolean joinsTheSpaceBefore(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK || type == Character.FORMAT;
+    }
+
     private static FittedText wrapUncached(String text, FontSet.Face face, float size, int maxWidth) {
         boolean rtl = FontSet.rightToLeft(text); // the text is the whole field: one paragraph, one direction
-        FittedText quick = wrap(text, face, size, maxWidth, true, rtl);
-        for (String line : quick.lines()) {
-            if (drawn(face, size, line, rtl).width() > maxWidth) return wrap(text, face, size, maxWidth, false, rtl);
+        List<Double> sums = new ArrayList<>();
+        FittedText quick = wrap(text, face, size, maxWidth, sums, rtl);
+        for (int i = 0; i < quick.lines().size(); i++) {
+            String line = quick.lines().get(i);
+            int mirrored = mirrored(line);
+            boolean provenToFit = mirrored >= 0 && sums.get(i) <= maxWidth - (INK_SLACK_EM + mirrored * MIRROR_EM) * size;
+            if (!provenToFit && drawn(face, size, line, rtl).width() > maxWidth) {
+                return wrap(text, face, size, maxWidth, null, rtl);
+            }
         }
         return quick;
     }
 
-    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, boolean estimate,
+    /**
+     * Whether one piece of a line (a word, a word's head with its hyphen) fits {@code maxWidth} as drawn.
+     * Its measure decides unless it is within the slacks of the width: a Roboto piece's measure is its
+     * advance, which its ink can only exceed and its mirrored characters change; any other piece's
+     * measure is its shaped width itself.
+     */
+    private static boolean fitsDrawn(FontSet.Face face, float size, String s, int maxWidth, boolean rtl) {
+        int mirrored = mirrored(s);
+        if (mirrored >= 0) {
+            double w = width(face, size, s, rtl), mirroring = mirrored * MIRROR_EM * size;
+            if (w <= maxWidth - INK_SLACK_EM * size - mirroring) return true;
+            if (w > maxWidth + ADVANCE_ERROR_EM * size + mirroring) return false;
+        }
+        return drawn(face, size, s, rtl).width() <= maxWidth;
+    }
+
+    /**
+     * The wrap at {@code maxWidth}: estimated when {@code sums} is given (each line's summed width is
+     * added to it), else measuring every candidate line as drawn.
+     */
+    private static FittedText wrap(String text, FontSet.Face face, float size, int maxWidth, List<Double> sums,
                                    boolean rtl) {
+        boolean estimate = sums != null;
         List<String> lines = new ArrayList<>();
         boolean broken = false;
         double space = width(face, size, " ", rtl);
@@ -178,21 +308,29 @@ public final class TextFitter {
                 lineWidth = candidateWidth;
                 continue;
             }
-            if (!line.isEmpty()) lines.add(line.toString());
+            if (!line.isEmpty()) {
+                lines.add(line.toString());
+                if (estimate) sums.add(lineWidth);
+            }
             line.setLength(0);
             String rest = word;
-            while (drawn(face, size, rest, rtl).width() > maxWidth) {
+            while (!fitsDrawn(face, size, rest, maxWidth, rtl)) {
                 // A word wider than the line: break it between graphemes and mark the break with a hyphen.
                 int n = fitPrefix(face, size, rest, maxWidth, rtl);
                 if (n <= 0 || n >= rest.length()) break;
                 broken = true;
-                lines.add(rest.substring(0, n) + HYPHEN);
+                String head = rest.substring(0, n) + HYPHEN;
+                lines.add(head);
+                if (estimate) sums.add(width(face, size, head, rtl));
                 rest = rest.substring(n);
             }
             line.append(rest);
             lineWidth = width(face, size, rest, rtl);
         }
-        if (!line.isEmpty()) lines.add(line.toString());
+        if (!line.isEmpty()) {
+            lines.add(line.toString());
+            if (estimate) sums.add(lineWidth);
+        }
         return make(face, size, lines, broken, rtl);
     }
 
@@ -206,7 +344,7 @@ public final class TextFitter {
         int lo = 0, hi = ends.size() - 1, good = ends.get(0);
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (drawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN, rtl).width() <= maxWidth) {
+            if (fitsDrawn(face, size, s.substring(0, ends.get(mid)) + HYPHEN, maxWidth, rtl)) {
                 good = ends.get(mid);
                 lo = mid + 1;
             } else {
