@@ -53,8 +53,8 @@ public final class ImageEncoder {
     }
 
     /**
-     * An export's card: an opaque card as {@link SegmentedPng} (deflated on all cores, the same
-     * chunks and level), anything else as {@link #png}. One export waits on its encode; previews and
+     * An export's card: an opaque card as {@link SegmentedPng} (deflated on all cores, filter Up at
+     * a fast level, the same chunks), anything else as {@link #png}. One export waits on its encode; previews and
      * cut-outs, encoded beside other work, keep the single thread.
      */
     public static byte[] pngCard(BufferedImage img) {

@@ -19,12 +19,16 @@ import java.util.zip.Deflater;
  * is lost at the joins), on all cores at once: on an idle 2-core instance one export's encode takes
  * half the wall time of a single-threaded deflate, for the same CPU. The segments are cut by size,
  * never by the number of threads, so the bytes are the same on any machine and any run.
- * 8-bit RGB, filter None on every row, deflate level {@value #LEVEL}; the same chunks as
+ * 8-bit RGB, filter Up on every row, deflate level {@value #LEVEL}; the same chunks as
  * {@link ImageEncoder#png}: sRGB (perceptual) with its gAMA and cHRM fallbacks.
+ * <p>
+ * Filter Up at level 3 takes about half the CPU of filter None at level 6 (the general encoder's),
+ * and on cards of photographed products the files are as small or smaller; on flat drawn products
+ * they are about a third larger.
  */
 final class SegmentedPng {
 
-    static final int LEVEL = 6;
+    static final int LEVEL = 3;
     /** Raw bytes per segment, about: 1200×1600 is 22 segments, 2400×3200 88; each join costs a few bytes. */
     static final int SEGMENT_ROWS_BYTES = 256 * 1024;
     private static final int WINDOW = 32 * 1024;
@@ -49,11 +53,16 @@ final class SegmentedPng {
 
     /** The PNG of {@code img} (see {@link #accepts}); the bytes do not depend on {@code executor}. */
     static byte[] encode(BufferedImage img, Executor executor) {
+        return encode(img, SEGMENT_ROWS_BYTES, executor);
+    }
+
+    /** As {@link #encode(BufferedImage, Executor)} with segments of about {@code segmentBytes} raw bytes. */
+    static byte[] encode(BufferedImage img, int segmentBytes, Executor executor) {
         int w = img.getWidth(), h = img.getHeight();
         int stride = ((SinglePixelPackedSampleModel) img.getSampleModel()).getScanlineStride();
         int[] pixels = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
         int rowBytes = 1 + 3 * w;
-        int rowsPerSegment = Math.max(1, SEGMENT_ROWS_BYTES / rowBytes);
+        int rowsPerSegment = Math.max(1, segmentBytes / rowBytes);
         List<CompletableFuture<Segment>> parts = new ArrayList<>();
         for (int y0 = 0; y0 < h; y0 += rowsPerSegment) {
             int from = y0, to = Math.min(h, y0 + rowsPerSegment);
@@ -77,10 +86,10 @@ final class SegmentedPng {
             Segment s = part.join();
             byte[] data = s.deflated();
             if (first) {
-                // zlib header: deflate, 32 KB window, default level, no preset dictionary (FCHECK makes it a multiple of 31)
+                // zlib header: deflate, 32 KB window, a fast level, no preset dictionary (FCHECK makes it a multiple of 31)
                 byte[] withHeader = new byte[data.length + 2];
                 withHeader[0] = 0x78;
-                withHeader[1] = (byte) 0x9c;
+                withHeader[1] = (byte) 0x5e;
                 System.arraycopy(data, 0, withHeader, 2, data.length);
                 data = withHeader;
                 first = false;
@@ -108,13 +117,13 @@ final class SegmentedPng {
         byte[] raw = new byte[(to - from + windowRows) * rowBytes];
         int p = 0;
         for (int y = from - windowRows; y < to; y++) {
-            raw[p++] = 0; // filter None
-            int o = y * stride;
+            raw[p++] = 2; // filter Up: each byte less the one above it (above the first row, zeros)
+            int o = y * stride, above = o - stride;
             for (int x = 0; x < w; x++) {
-                int rgb = pixels[o + x];
-                raw[p++] = (byte) (rgb >> 16);
-                raw[p++] = (byte) (rgb >> 8);
-                raw[p++] = (byte) rgb;
+                int rgb = pixels[o + x], up = y == 0 ? 0 : pixels[above + x];
+                raw[p++] = (byte) ((rgb >> 16) - (up >> 16));
+                raw[p++] = (byte) ((rgb >> 8) - (up >> 8));
+                raw[p++] = (byte) (rgb - up);
             }
         }
         int start = windowRows * rowBytes, length = raw.length - start;

@@ -9,6 +9,7 @@ import dev.cardgen.render.Layout;
 import dev.cardgen.render.LayoutEngine;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
+import dev.cardgen.testing.HeldWorkers;
 import dev.cardgen.testing.Photos;
 import dev.cardgen.testing.TestClock;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -36,7 +37,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import static dev.cardgen.testing.Api.assertError;
 import static org.awaitility.Awaitility.await;
@@ -65,6 +65,8 @@ class ExportApiTest {
     ObjectMapper json;
     @Inject
     TestClock clock;
+    @Inject
+    HeldWorkers heldWorkers;
 
     /** One account with one completed 3:4 generation, shared by the tests that only read from it. */
     private static Api.TestAccount shared;
@@ -274,26 +276,16 @@ class ExportApiTest {
                 404, "invalid_request_error", "resource_missing", "generation_id");
 
         String asset = ExportFixtures.uploadAsset(other.key());
-        String gen = await().atMost(Duration.ofSeconds(60)).until(() -> canceledGeneration(other.key(), asset), Objects::nonNull);
+        String gen;
+        // Every worker is held, so the generation is still queued at its cancel, however fast it would run.
+        try (HeldWorkers.Hold hold = heldWorkers.holdAll()) {
+            gen = Api.as(other.key()).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
+                    .post("/api/v1/generations").then().statusCode(202).extract().path("id");
+            Api.as(other.key()).post("/api/v1/generations/" + gen + "/cancel").then().statusCode(200)
+                    .body("status", is("failed")).body("error.code", is("canceled"));
+        }
         assertError(ExportFixtures.create(other.key(), body("generation_id", gen, "preset", "market1-3x4")),
                 409, "invalid_request_error", "generation_not_completed", null);
-    }
-
-    /**
-     * A one-variant generation canceled before it finished, or null: a worker may complete it between
-     * its creation and the cancel (409 generation_already_finished), and then another is tried.
-     */
-    private static String canceledGeneration(String key, String asset) {
-        String gen = Api.as(key).contentType(ContentType.JSON).body(Map.of("asset_id", asset, "variants", 1))
-                .post("/api/v1/generations").then().statusCode(202).extract().path("id");
-        var canceled = Api.as(key).post("/api/v1/generations/" + gen + "/cancel").then().extract();
-        if (canceled.statusCode() == 409) {
-            assertEquals("generation_already_finished", canceled.path("error.code"));
-            return null;
-        }
-        assertEquals(200, canceled.statusCode());
-        assertEquals("failed", canceled.path("status"));
-        return gen;
     }
 
     @Test
@@ -449,7 +441,7 @@ class ExportApiTest {
         String gen = ExportFixtures.completedGeneration(acct.key());
         blobs.delete(GenerationBlobs.product(gen));
         String id = ExportFixtures.create(acct.key(), body("generation_id", gen, "preset", "market1-3x4")).statusCode(202).extract().path("id");
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+        await().atMost(Duration.ofSeconds(30)).until(() ->
                 "failed".equals(Api.as(acct.key()).get("/api/v1/exports/" + id).then().extract().path("status")));
         Api.as(acct.key()).get("/api/v1/exports/" + id).then().statusCode(200)
                 .body("error.code", is("source_missing"))

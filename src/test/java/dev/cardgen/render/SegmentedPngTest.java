@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Ellipse2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Executor;
 import java.util.zip.Adler32;
@@ -50,10 +53,28 @@ class SegmentedPngTest {
     }
 
     @Test
-    void aCardCostsAtMostTwoPercentMoreThanTheSingleThreadedEncoder() {
+    void theSegmentsCostAtMostTwoPercentOverOneStream() {
         BufferedImage img = card(1200, 1600);
-        int segmented = SegmentedPng.encode(img).length, single = ImageEncoder.png(img).length;
-        assertTrue(segmented <= single * 1.02, segmented + " against " + single);
+        int segmented = SegmentedPng.encode(img).length;
+        int oneStream = SegmentedPng.encode(img, Integer.MAX_VALUE, ON_THE_CALLER).length;
+        assertTrue(segmented <= oneStream * 1.02, segmented + " against " + oneStream);
+    }
+
+    @Test
+    void aPhotographedProductsCardIsNoLargerThanTheGeneralEncodersLevelSix() throws Exception {
+        BufferedImage photo = ImageIO.read(SegmentedPngTest.class.getResourceAsStream("/photos/coffee.jpg"));
+        int w = photo.getWidth(), h = photo.getHeight();
+        BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = cut.createGraphics();
+        g.setClip(new Ellipse2D.Double(w * 0.2, h * 0.15, w * 0.6, h * 0.7));
+        g.drawImage(photo, 0, 0, null);
+        g.dispose();
+        for (String template : List.of(Templates.STUDIO, Templates.WHITE)) {
+            Design d = Scene.designs(cut, Fixtures.TEXTS.get("full"), template, Ratio.R3_4, 1, 1).get(0);
+            BufferedImage img = CardRenderer.render(d, cut, 1200, 1600);
+            int segmented = SegmentedPng.encode(img).length, general = ImageEncoder.png(img).length;
+            assertTrue(segmented <= general, template + ": " + segmented + " against " + general);
+        }
     }
 
     @Test
