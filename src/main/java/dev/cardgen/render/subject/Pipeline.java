@@ -9,12 +9,14 @@ import dev.cardgen.render.subject.model.ModelCut;
 import dev.cardgen.render.subject.model.Opinion;
 import dev.cardgen.render.subject.model.SaliencyModel;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
 
 /**
  * The subject stage and the one place its steps are composed, on a grid of at most {@value #WORK_SIDE} px:
  * classify the backdrop → propose a mask → clean up → refine the edge → judge (decline or accept) → where
- * declined, the model's own answer → soft edge. The backdrop ({@link Backdrop}: plain, blurred, textured)
- * owns steps 2-5; the model's answer ({@link ModelCut#answer}) is the same on every backdrop.
+ * declined, the model's own answer → defocused objects taken in leave it ({@link DefocusedPieces}) → soft
+ * edge. The backdrop ({@link Backdrop}: plain, blurred, textured) owns steps 2-5; the model's answer
+ * ({@link ModelCut#answer}) and the defocused pieces are the same on every backdrop.
  */
 final class Pipeline {
 
@@ -46,6 +48,7 @@ final class Pipeline {
             Verdict answer = ModelCut.answer(p);
             verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
         }
+        verdict = withoutDefocusedPieces(g, verdict); // on every path: the model's map marks defocused objects too
         if (verdict instanceof Verdict.Decline d) {
             return Subject.fullFrame(w, h, d.confidence());
         }
@@ -55,5 +58,49 @@ final class Pipeline {
         Verdict.Accept a = (Verdict.Accept) verdict;
         byte[] m = SoftEdge.mask(g, a.mask(), a.score(), a.threshold(), backdrop.guidedEdge());
         return Subject.of(m, w, h, a.confidence());
+    }
+
+    /** The accepted mask or cut-out without the defocused objects it took in ({@link DefocusedPieces}). */
+    private static Verdict withoutDefocusedPieces(Grid g, Verdict verdict) {
+        if (verdict instanceof Verdict.Accept a) {
+            Mask kept = DefocusedPieces.drop(g, a.mask());
+            return kept == a.mask() ? a : new Verdict.Accept(kept, a.score(), a.threshold(), a.confidence());
+        }
+        if (verdict instanceof Verdict.CutOut c) {
+            Subject s = c.subject();
+            int w = g.width, f = g.f;
+            byte[] m = ((DataBufferByte) s.mask().getRaster().getDataBuffer()).getData();
+            boolean[] cells = new boolean[g.cells()];
+            for (int y = 0; y < g.sh; y++) {
+                int py = Math.min(g.height - 1, y * f + f / 2);
+                for (int x = 0; x < g.sw; x++) {
+                    cells[y * g.sw + x] = (m[py * w + Math.min(w - 1, x * f + f / 2)] & 0xff) >= 128;
+                }
+            }
+            Mask before = g.mask(cells);
+            Mask kept = DefocusedPieces.drop(g, before);
+            if (kept == before) {
+                return c;
+            }
+            // the dropped cells and their soft rim, short of the cells kept
+            boolean[] gone = g.mask(diff(cells, kept.bits())).dilate(1).bits();
+            byte[] out = m.clone();
+            for (int y = 0; y < g.height; y++) {
+                int cy = Math.min(g.sh - 1, y / f);
+                for (int x = 0; x < w; x++) {
+                    int i = cy * g.sw + Math.min(g.sw - 1, x / f);
+                    if (gone[i] && !kept.get(i)) out[y * w + x] = 0;
+                }
+            }
+            Subject cut = Subject.of(out, w, g.height, s.confidence());
+            return cut.detected() ? new Verdict.CutOut(cut) : new Verdict.Decline(s.confidence());
+        }
+        return verdict;
+    }
+
+    private static boolean[] diff(boolean[] a, boolean[] b) {
+        boolean[] d = new boolean[a.length];
+        for (int i = 0; i < d.length; i++) d[i] = a[i] && !b[i];
+        return d;
     }
 }

@@ -12,13 +12,13 @@ import dev.cardgen.render.subject.mask.Mask;
  * least {@link #PIECE} of the box whose border is mostly ({@link #SOFT_SHARE}) cells the cut calls
  * backdrop goes. The pieces inside a product are bounded by its own outline's sharp steps and stay.
  */
-final class SoftPieces {
+public final class SoftPieces {
 
     /**
      * A sharp step, in 8-bit levels of the largest channel difference between neighbouring cells: 16 set two
      * blurred-family photos right, 12 and 24 one; 8 and 40 lost photos (0039).
      */
-    static final int SHARP = 16;
+    public static final int SHARP = 16;
     /** The share of a piece's border that meets the cut's backdrop: 0.5 the same photos, 0.3 lost a pair of bottles, 0.7 gained none (0039). */
     static final double SOFT_SHARE = 0.4;
     /** The smallest piece that may go, a share of the box's cells: a speck is the cut's own business. */
@@ -31,11 +31,7 @@ final class SoftPieces {
     static Mask drop(Grid g, Mask fg, int boxCells) {
         int w = g.sw, h = g.sh, n = w * h;
         boolean[] in = fg.bits();
-        boolean[] sharp = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            if (i % w < w - 1 && step(g.small[i], g.small[i + 1]) >= SHARP) sharp[i] = sharp[i + 1] = true;
-            if (i / w < h - 1 && step(g.small[i], g.small[i + w]) >= SHARP) sharp[i] = sharp[i + w] = true;
-        }
+        boolean[] sharp = sharp(g);
         boolean[] out = in.clone();
         boolean[] seen = new boolean[n];
         int[] stack = new int[n];
@@ -73,8 +69,19 @@ final class SoftPieces {
         return fg.with(out);
     }
 
+    /** The cells on a sharp step: at least {@link #SHARP} to a neighbouring cell in some channel, before the blur. */
+    public static boolean[] sharp(Grid g) {
+        int w = g.sw, h = g.sh, n = w * h;
+        boolean[] sharp = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            if (i % w < w - 1 && step(g.small[i], g.small[i + 1]) >= SHARP) sharp[i] = sharp[i + 1] = true;
+            if (i / w < h - 1 && step(g.small[i], g.small[i + w]) >= SHARP) sharp[i] = sharp[i + w] = true;
+        }
+        return sharp;
+    }
+
     /** The largest difference of two packed RGB pixels' channels. */
-    static int step(int a, int b) {
+    public static int step(int a, int b) {
         int r = Math.abs((a >> 16 & 255) - (b >> 16 & 255));
         int gr = Math.abs((a >> 8 & 255) - (b >> 8 & 255));
         int bl = Math.abs((a & 255) - (b & 255));
