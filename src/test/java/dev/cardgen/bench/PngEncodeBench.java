@@ -11,11 +11,7 @@ import dev.cardgen.render.Templates;
 import dev.cardgen.render.text.Texts;
 
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.geom.Ellipse2D;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -23,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import javax.imageio.ImageIO;
 
 /**
  * An export's PNG against the general encoder (pngencoder, filter None, level 6), per template and
@@ -35,7 +30,7 @@ import javax.imageio.ImageIO;
 public final class PngEncodeBench {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         int w = args.length > 1 ? Integer.parseInt(args[1]) : 1200, h = args.length > 2 ? Integer.parseInt(args[2]) : 1600;
         Texts texts = new Texts("Кофейная кружка Barista 350 мл", "Фарфор, двойные стенки, держит тепло",
@@ -43,7 +38,7 @@ public final class PngEncodeBench {
         Map<String, BufferedImage> products = new LinkedHashMap<>();
         products.put("drawn bottle", Cutouts.bottle(new Color(200, 60, 50)));
         for (String photo : List.of("coffee.jpg", "chelsea.jpg", "camera.jpg", "astronaut.jpg")) {
-            products.put(photo, ellipse(photo));
+            products.put(photo, Cutouts.photographed(photo));
         }
         System.out.printf("java %s, %d cpu visible, %dx%d%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), w, h);
@@ -78,20 +73,5 @@ public final class PngEncodeBench {
         }
         Arrays.sort(ms);
         return new Timed(ms[n / 2], bytes);
-    }
-
-    /** A photograph of the test resources, its middle cut to an ellipse: a photographed product's cut-out. */
-    private static BufferedImage ellipse(String name) throws IOException {
-        BufferedImage photo;
-        try (InputStream in = PngEncodeBench.class.getResourceAsStream("/photos/" + name)) {
-            photo = ImageIO.read(in);
-        }
-        int w = photo.getWidth(), h = photo.getHeight();
-        BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        Graphics2D g = cut.createGraphics();
-        g.setClip(new Ellipse2D.Double(w * 0.2, h * 0.15, w * 0.6, h * 0.7));
-        g.drawImage(photo, 0, 0, null);
-        g.dispose();
-        return cut;
     }
 }

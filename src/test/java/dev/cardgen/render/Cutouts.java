@@ -11,10 +11,34 @@ import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import javax.imageio.ImageIO;
 
 /** Synthetic product cut-outs (tight ARGB crops with soft edges) for tests and the contact sheet. */
 public final class Cutouts {
     private Cutouts() {}
+
+    /**
+     * A photograph of the test resources ({@code /photos/<name>}) with its middle cut to an ellipse: a
+     * photographed product's cut-out, for what depends on photographic pixels (the PNG encoder's bytes).
+     */
+    public static BufferedImage photographed(String name) {
+        BufferedImage photo;
+        try (InputStream in = Cutouts.class.getResourceAsStream("/photos/" + name)) {
+            photo = ImageIO.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int w = photo.getWidth(), h = photo.getHeight();
+        BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = cut.createGraphics();
+        g.setClip(new Ellipse2D.Double(w * 0.2, h * 0.15, w * 0.6, h * 0.7));
+        g.drawImage(photo, 0, 0, null);
+        g.dispose();
+        return cut;
+    }
 
     public static BufferedImage bottle(Color c) {
         Path2D.Double p = new Path2D.Double();

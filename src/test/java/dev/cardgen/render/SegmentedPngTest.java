@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.geom.Ellipse2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.util.List;
@@ -61,14 +59,8 @@ class SegmentedPngTest {
     }
 
     @Test
-    void aPhotographedProductsCardIsNoLargerThanTheGeneralEncodersLevelSix() throws Exception {
-        BufferedImage photo = ImageIO.read(SegmentedPngTest.class.getResourceAsStream("/photos/coffee.jpg"));
-        int w = photo.getWidth(), h = photo.getHeight();
-        BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        Graphics2D g = cut.createGraphics();
-        g.setClip(new Ellipse2D.Double(w * 0.2, h * 0.15, w * 0.6, h * 0.7));
-        g.drawImage(photo, 0, 0, null);
-        g.dispose();
+    void aPhotographedProductsCardIsNoLargerThanTheGeneralEncodersLevelSix() {
+        BufferedImage cut = Cutouts.photographed("coffee.jpg");
         for (String template : List.of(Templates.STUDIO, Templates.WHITE)) {
             Design d = Scene.designs(cut, Fixtures.TEXTS.get("full"), template, Ratio.R3_4, 1, 1).get(0);
             BufferedImage img = CardRenderer.render(d, cut, 1200, 1600);
