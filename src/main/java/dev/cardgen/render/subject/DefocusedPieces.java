@@ -108,17 +108,21 @@ final class DefocusedPieces {
             outline[l][len[l]++] = sharpness(g, i);
         }
         double rest = median(outline[0], len[0]);
-        boolean[] out = in.clone();
+        boolean[] goes = new boolean[count + 1];
         boolean dropped = false;
         for (int l = 1; l <= count; l++) {
             int size = c.sizes()[l];
-            if (size < PIECE * area || 2 * size >= area || len[l] == 0 || median(outline[l], len[l]) >= SOFTER * rest) continue;
-            dropped = true;
-            for (int i = 0; i < n; i++) {
-                if (c.labels()[i] == l) out[i] = false;
-            }
+            goes[l] = size >= PIECE * area && 2 * size < area && len[l] > 0 && median(outline[l], len[l]) < SOFTER * rest;
+            dropped |= goes[l];
         }
-        return dropped ? m.with(out) : m;
+        if (!dropped) {
+            return m;
+        }
+        boolean[] out = in.clone();
+        for (int i = 0; i < n; i++) {
+            if (goes[c.labels()[i]]) out[i] = false;
+        }
+        return m.with(out);
     }
 
     private static boolean onOutline(boolean[] in, int i, int w, int h) {
