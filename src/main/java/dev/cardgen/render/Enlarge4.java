@@ -26,27 +26,33 @@ final class Enlarge4 {
             x0[x] = Math.max(0, whole);
             x1[x] = whole < 0 ? 0 : Math.min(sw - 1, whole + 1);
         }
-        // Filtered across, 8 fractional bits kept: the two source rows a destination row reads, per channel.
-        int[][] across = new int[2][3 * dw];
+        // Filtered across, 8 fractional bits kept: the two source rows a destination row reads, one array
+        // per channel, so that the loop down the rows is plain arithmetic on arrays the JIT vectorises.
+        int[][][] across = new int[2][3][dw];
         int[] acrossOf = {-1, -1};
         for (int y = Math.max(0, y0); y < Math.min(y1, dh); y++) {
             int p = 2 * y - 3;
             int whole = p >> 3, fy = (p & 7) << 5;
             int r0 = Math.max(0, whole), r1 = whole < 0 ? 0 : Math.min(sh - 1, whole + 1);
-            int[] top = filtered(src, sw, r0, x0, x1, fx, dw, across, acrossOf);
-            int[] bottom = filtered(src, sw, r1, x0, x1, fx, dw, across, acrossOf);
-            int o = y * stride;
-            for (int x = 0, k = 0; x < dw; x++, k += 3) {
-                int r = ((top[k] << 8) + (bottom[k] - top[k]) * fy + (1 << 15)) >> 16;
-                int g = ((top[k + 1] << 8) + (bottom[k + 1] - top[k + 1]) * fy + (1 << 15)) >> 16;
-                int b = ((top[k + 2] << 8) + (bottom[k + 2] - top[k + 2]) * fy + (1 << 15)) >> 16;
-                dst[o + x] = (r << 16) | (g << 8) | b;
-            }
+            int[][] top = filtered(src, sw, r0, x0, x1, fx, dw, across, acrossOf);
+            int[][] bottom = filtered(src, sw, r1, x0, x1, fx, dw, across, acrossOf);
+            down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, dw);
+        }
+    }
+
+    /** One destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
+    private static void down(int[] tr, int[] tg, int[] tb, int[] br, int[] bg, int[] bb, int fy, int[] dst, int o, int dw) {
+        for (int x = 0; x < dw; x++) {
+            int r = ((tr[x] << 8) + (br[x] - tr[x]) * fy + (1 << 15)) >> 16;
+            int g = ((tg[x] << 8) + (bg[x] - tg[x]) * fy + (1 << 15)) >> 16;
+            int b = ((tb[x] << 8) + (bb[x] - tb[x]) * fy + (1 << 15)) >> 16;
+            dst[o + x] = (r << 16) | (g << 8) | b;
         }
     }
 
     /** Source row {@code row} filtered across, from one of the two cached rows or into the one not needed next. */
-    private static int[] filtered(int[] src, int sw, int row, int[] x0, int[] x1, int[] fx, int dw, int[][] across, int[] acrossOf) {
+    private static int[][] filtered(int[] src, int sw, int row, int[] x0, int[] x1, int[] fx, int dw, int[][][] across,
+                                    int[] acrossOf) {
         for (int i = 0; i < 2; i++) {
             if (acrossOf[i] == row) {
                 return across[i];
@@ -54,16 +60,16 @@ final class Enlarge4 {
         }
         // Rows are asked for in increasing order: the lower-numbered cached row is not needed again.
         int slot = acrossOf[0] < acrossOf[1] ? 0 : 1;
-        int[] out = across[slot];
+        int[] r = across[slot][0], g = across[slot][1], b = across[slot][2];
         int o = row * sw;
-        for (int x = 0, k = 0; x < dw; x++, k += 3) {
-            int a = src[o + x0[x]], b = src[o + x1[x]], f = fx[x];
+        for (int x = 0; x < dw; x++) {
+            int a = src[o + x0[x]], c = src[o + x1[x]], f = fx[x];
             int ar = (a >> 16) & 255, ag = (a >> 8) & 255, ab = a & 255;
-            out[k] = (ar << 8) + (((b >> 16) & 255) - ar) * f;
-            out[k + 1] = (ag << 8) + (((b >> 8) & 255) - ag) * f;
-            out[k + 2] = (ab << 8) + ((b & 255) - ab) * f;
+            r[x] = (ar << 8) + (((c >> 16) & 255) - ar) * f;
+            g[x] = (ag << 8) + (((c >> 8) & 255) - ag) * f;
+            b[x] = (ab << 8) + ((c & 255) - ab) * f;
         }
         acrossOf[slot] = row;
-        return out;
+        return across[slot];
     }
 }
