@@ -94,7 +94,8 @@ public final class CardRenderer {
         if (pr != null) {
             BufferedImage scaled = product.scaledTo(pr.w(), pr.h());
             Color shadow = shadowTint(palette);
-            ShadowPainter.drop(g, pr, scaled, s, shadow, template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
+            ShadowPainter.drop(g, pr, scaled, ProductCover.of(scaled, pr), s, shadow,
+                    template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
             ShadowPainter.contact(g, pr, product.cutout(), s, shadow);
             g.drawImage(scaled, pr.x(), pr.y(), null);
         }
