@@ -1,0 +1,53 @@
+package dev.cardgen.render;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferInt;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+@Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
+class BilinearTest {
+
+    /** Premultiplied noise, the hardest case for rounding and edges, resized up, down and by halves. */
+    @Test
+    void resizeOfNoiseIsJava2dsToTheBit() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        int[][] cases = {
+            {1, 1, 1, 1}, {1, 1, 7, 3}, {2, 3, 5, 9}, {17, 11, 34, 22}, {17, 11, 8, 5}, {400, 960, 470, 1128},
+            {400, 960, 1001, 2403}, {600, 400, 703, 469}, {512, 512, 256, 256}, {2048, 1536, 1024, 768},
+            {333, 251, 1000, 999}, {640, 558, 641, 559}, {97, 89, 96, 88}, {3, 1000, 7, 2999}};
+        for (int[] c : cases) {
+            BufferedImage src = noise(rnd, c[0], c[1]);
+            BufferedImage java2d = new BufferedImage(c[2], c[3], BufferedImage.TYPE_INT_ARGB_PRE);
+            Graphics2D g = java2d.createGraphics();
+            g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+            g.drawImage(src, 0, 0, c[2], c[3], null);
+            g.dispose();
+            int[] ours = new int[c[2] * c[3]];
+            Bilinear.scale(pixels(src), c[0], c[1], ours, c[2], c[3]);
+            assertArrayEquals(pixels(java2d), ours, c[0] + "×" + c[1] + " → " + c[2] + "×" + c[3]);
+        }
+    }
+
+    /** Random premultiplied pixels: every colour channel at most its alpha, a quarter of them transparent. */
+    private static BufferedImage noise(SplittableRandom rnd, int w, int h) {
+        BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB_PRE);
+        int[] px = pixels(img);
+        for (int i = 0; i < px.length; i++) {
+            int a = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(4) == 0 ? 255 : rnd.nextInt(256);
+            px[i] = (a << 24) | (rnd.nextInt(a + 1) << 16) | (rnd.nextInt(a + 1) << 8) | rnd.nextInt(a + 1);
+        }
+        return img;
+    }
+
+    private static int[] pixels(BufferedImage img) {
+        return ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
+    }
+}
