@@ -18,6 +18,12 @@ final class Enlarge4 {
      * written into {@code dst} (row stride {@code stride}, {@code dw × dh} at most {@code 4sw × 4sh}).
      */
     static void rows(int[] src, int sw, int sh, int[] dst, int stride, int dw, int dh, int y0, int y1) {
+        rows(src, sw, sh, dst, stride, dw, dh, y0, y1, ProductCover.NONE);
+    }
+
+    /** As {@link #rows(int[], int, int, int[], int, int, int, int, int)}, leaving out the pixels {@code covered}. */
+    static void rows(int[] src, int sw, int sh, int[] dst, int stride, int dw, int dh, int y0, int y1,
+                     ProductCover covered) {
         int[] x0 = new int[dw], x1 = new int[dw], fx = new int[dw];
         for (int x = 0; x < dw; x++) {
             int p = 2 * x - 3; // the sample point (x + 0.5) / 4 - 0.5, in eighths
@@ -36,13 +42,20 @@ final class Enlarge4 {
             int r0 = Math.max(0, whole), r1 = whole < 0 ? 0 : Math.min(sh - 1, whole + 1);
             int[][] top = filtered(src, sw, r0, x0, x1, fx, dw, across, acrossOf);
             int[][] bottom = filtered(src, sw, r1, x0, x1, fx, dw, across, acrossOf);
-            down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, dw);
+            int cf = Math.max(0, Math.min(dw, covered.from(y))), ct = Math.max(0, Math.min(dw, covered.to(y)));
+            if (ct <= cf) {
+                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, 0, dw);
+            } else {
+                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, 0, cf);
+                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, ct, dw);
+            }
         }
     }
 
-    /** One destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
-    private static void down(int[] tr, int[] tg, int[] tb, int[] br, int[] bg, int[] bb, int fy, int[] dst, int o, int dw) {
-        for (int x = 0; x < dw; x++) {
+    /** Pixels {@code [from, to)} of one destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
+    private static void down(int[] tr, int[] tg, int[] tb, int[] br, int[] bg, int[] bb, int fy, int[] dst, int o,
+                             int from, int to) {
+        for (int x = from; x < to; x++) {
             int r = ((tr[x] << 8) + (br[x] - tr[x]) * fy + (1 << 15)) >> 16;
             int g = ((tg[x] << 8) + (bg[x] - tg[x]) * fy + (1 << 15)) >> 16;
             int b = ((tb[x] << 8) + (bb[x] - tb[x]) * fy + (1 << 15)) >> 16;
