@@ -36,6 +36,9 @@ final class Enlarge4 {
         // per channel, so that the loop down the rows is plain arithmetic on arrays the JIT vectorises.
         int[][][] across = new int[2][3][dw];
         int[] acrossOf = {-1, -1};
+        // A row is made here and copied into the card: every array of the loop at the same index, which
+        // lets the JIT vectorise it (it cannot tell the card from the rows it reads).
+        int[] row = new int[dw];
         for (int y = Math.max(0, y0); y < Math.min(y1, dh); y++) {
             int p = 2 * y - 3;
             int whole = p >> 3, fy = (p & 7) << 5;
@@ -44,22 +47,23 @@ final class Enlarge4 {
             int[][] bottom = filtered(src, sw, r1, x0, x1, fx, dw, across, acrossOf);
             int cf = Math.max(0, Math.min(dw, covered.from(y))), ct = Math.max(0, Math.min(dw, covered.to(y)));
             if (ct <= cf) {
-                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, 0, dw);
-            } else {
-                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, 0, cf);
-                down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, dst, y * stride, ct, dw);
+                cf = ct = dw;
             }
+            down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, row, 0, cf);
+            down(top[0], top[1], top[2], bottom[0], bottom[1], bottom[2], fy, row, ct, dw);
+            System.arraycopy(row, 0, dst, y * stride, cf);
+            System.arraycopy(row, ct, dst, y * stride + ct, dw - ct);
         }
     }
 
     /** Pixels {@code [from, to)} of one destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
-    private static void down(int[] tr, int[] tg, int[] tb, int[] br, int[] bg, int[] bb, int fy, int[] dst, int o,
-                             int from, int to) {
+    private static void down(int[] tr, int[] tg, int[] tb, int[] br, int[] bg, int[] bb, int fy, int[] row, int from,
+                             int to) {
         for (int x = from; x < to; x++) {
             int r = ((tr[x] << 8) + (br[x] - tr[x]) * fy + (1 << 15)) >> 16;
             int g = ((tg[x] << 8) + (bg[x] - tg[x]) * fy + (1 << 15)) >> 16;
             int b = ((tb[x] << 8) + (bb[x] - tb[x]) * fy + (1 << 15)) >> 16;
-            dst[o + x] = (r << 16) | (g << 8) | b;
+            row[x] = (r << 16) | (g << 8) | b;
         }
     }
 
