@@ -19,15 +19,33 @@ final class Bilinear {
     private Bilinear() {
     }
 
-    /** {@code src} ({@code sw × sh}, 0xAARRGGBB premultiplied) resized into {@code dst} ({@code w × h}, zeros). */
-    static void scale(int[] src, int sw, int sh, int[] dst, int w, int h) {
+    /**
+     * Where Java2D's {@code drawImage(src, 0, 0, w, h)} on a new {@code w × h} image samples an
+     * {@code sw × sh} source: the destination rows {@code [dy1, dy2)}, in each the pixels
+     * {@code [ex1, ex1 + n)} whose centres fall inside the source, and the inverse transform's steps in
+     * 32.32 fixed point from the centre of pixel {@code (dx1, dy1)}. Null when nothing is drawn.
+     */
+    record Placement(int dx1, int dy1, int dy2, int ex1, int n, long xbase, long ybase, long dxdx, long dydy) {
+        /** The sample point of column {@code ex1 + i}, half a pixel back, in 32.32 fixed point. */
+        long x(int i) {
+            return xbase + (ex1 + i - dx1) * dxdx - HALF;
+        }
+
+        /** The sample point of row {@code y}, half a pixel back; {@link Long#MIN_VALUE} when its centre is outside the source. */
+        long y(int y, int sh) {
+            long yc = ybase + (y - dy1) * dydy;
+            return Integer.compareUnsigned((int) (yc >> 32), sh) >= 0 ? Long.MIN_VALUE : yc - HALF;
+        }
+    }
+
+    static Placement place(int sw, int sh, int w, int h) {
         AffineTransform tx = new AffineTransform();
         tx.scale((double) w / sw, (double) h / sh);
         AffineTransform itx;
         try {
             itx = tx.createInverse();
         } catch (NoninvertibleTransformException e) {
-            return;
+            return null;
         }
         double[] corners = {0, 0, sw, 0, 0, sh, sw, sh};
         tx.transform(corners, 0, corners, 0, 4);
@@ -38,12 +56,11 @@ final class Bilinear {
         int dx1 = Math.max((int) Math.floor(minX), 0), dy1 = Math.max((int) Math.floor(minY), 0);
         int dx2 = Math.min((int) Math.ceil(maxX), w), dy2 = Math.min((int) Math.ceil(maxY), h);
         if (dx2 <= dx1 || dy2 <= dy1) {
-            return;
+            return null;
         }
         long xbase = (long) ((itx.getScaleX() * (dx1 + 0.5) + itx.getShearX() * (dy1 + 0.5) + itx.getTranslateX()) * ONE);
         long ybase = (long) ((itx.getShearY() * (dx1 + 0.5) + itx.getScaleY() * (dy1 + 0.5) + itx.getTranslateY()) * ONE);
         long dxdx = (long) (itx.getScaleX() * ONE), dydy = (long) (itx.getScaleY() * ONE);
-        // The pixels whose centres fall inside the source, then each one's two columns and weight.
         int ex1 = dx1, ex2 = dx2;
         while (ex1 < ex2 && Integer.compareUnsigned((int) ((xbase + (ex1 - dx1) * dxdx) >> 32), sw) >= 0) {
             ex1++;
@@ -51,13 +68,19 @@ final class Bilinear {
         while (ex2 > ex1 && Integer.compareUnsigned((int) ((xbase + (ex2 - 1 - dx1) * dxdx) >> 32), sw) >= 0) {
             ex2--;
         }
-        int n = ex2 - ex1;
-        if (n <= 0) {
+        return ex2 <= ex1 ? null : new Placement(dx1, dy1, dy2, ex1, ex2 - ex1, xbase, ybase, dxdx, dydy);
+    }
+
+    /** {@code src} ({@code sw × sh}, 0xAARRGGBB premultiplied) resized into {@code dst} ({@code w × h}, zeros). */
+    static void scale(int[] src, int sw, int sh, int[] dst, int w, int h) {
+        Placement p = place(sw, sh, w, h);
+        if (p == null) {
             return;
         }
+        int n = p.n();
         int[] x0 = new int[n], x1 = new int[n], fx = new int[n];
         for (int i = 0; i < n; i++) {
-            long xl = xbase + (ex1 + i - dx1) * dxdx - HALF;
+            long xl = p.x(i);
             int whole = (int) (xl >> 32);
             fx[i] = ((int) xl) >>> 24;
             x0[i] = Math.max(0, whole);
@@ -68,18 +91,17 @@ final class Bilinear {
         // A row is made here and copied into the image: every array of the loop at the same index, which
         // lets the JIT vectorise it (it cannot tell the image from the rows it reads).
         int[] row = new int[n];
-        for (int y = dy1; y < dy2; y++) {
-            long yc = ybase + (y - dy1) * dydy;
-            if (Integer.compareUnsigned((int) (yc >> 32), sh) >= 0) {
+        for (int y = p.dy1(); y < p.dy2(); y++) {
+            long yl = p.y(y, sh);
+            if (yl == Long.MIN_VALUE) {
                 continue;
             }
-            long yl = yc - HALF;
             int whole = (int) (yl >> 32), fy = ((int) yl) >>> 24;
             int r0 = Math.max(0, whole), r1 = whole < 0 ? 0 : Math.min(sh - 1, whole + 1);
             int[][] top = filtered(src, sw, r0, x0, x1, fx, n, across, acrossOf);
             int[][] bottom = filtered(src, sw, r1, x0, x1, fx, n, across, acrossOf);
             down(top, bottom, fy, row, n);
-            System.arraycopy(row, 0, dst, y * w + ex1, n);
+            System.arraycopy(row, 0, dst, y * w + p.ex1(), n);
         }
     }
 

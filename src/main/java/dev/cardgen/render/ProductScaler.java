@@ -9,7 +9,7 @@ import java.awt.image.SinglePixelPackedSampleModel;
 /**
  * Resizes the cut-out to its box: halving steps with bilinear filtering, then one bicubic step,
  * which avoids the aliasing of a single large downscale. Works premultiplied so soft alpha
- * edges do not pick up dark fringes. The bilinear steps are {@link Bilinear}'s, Java2D's pixels.
+ * edges do not pick up dark fringes. The steps are {@link Bilinear}'s and {@link Bicubic}'s, Java2D's pixels.
  */
 final class ProductScaler {
     private ProductScaler() {}
@@ -40,9 +40,13 @@ final class ProductScaler {
     private static BufferedImage draw(BufferedImage src, int w, int h, Object interpolation) {
         BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB_PRE);
         int[] from = plain(src);
-        if (from != null && interpolation == RenderingHints.VALUE_INTERPOLATION_BILINEAR) {
-            Bilinear.scale(from, src.getWidth(), src.getHeight(), ((DataBufferInt) out.getRaster().getDataBuffer()).getData(),
-                    w, h);
+        if (from != null) {
+            int[] to = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
+            if (interpolation == RenderingHints.VALUE_INTERPOLATION_BILINEAR) {
+                Bilinear.scale(from, src.getWidth(), src.getHeight(), to, w, h);
+            } else {
+                Bicubic.scale(from, src.getWidth(), src.getHeight(), to, w, h);
+            }
             return out;
         }
         Graphics2D g = out.createGraphics();

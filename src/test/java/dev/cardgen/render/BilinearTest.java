@@ -15,24 +15,39 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class BilinearTest {
 
     /** Premultiplied noise, the hardest case for rounding and edges, resized up, down and by halves. */
+    private static final int[][] SIZES = {
+        {1, 1, 1, 1}, {1, 1, 7, 3}, {2, 3, 5, 9}, {17, 11, 34, 22}, {17, 11, 8, 5}, {400, 960, 470, 1128},
+        {400, 960, 1001, 2403}, {600, 400, 703, 469}, {512, 512, 256, 256}, {2048, 1536, 1024, 768},
+        {333, 251, 1000, 999}, {640, 558, 641, 559}, {97, 89, 96, 88}, {3, 1000, 7, 2999}, {600, 400, 420, 281},
+        {1200, 1600, 700, 1001}, {5, 4, 3, 2}};
+
     @Test
-    void resizeOfNoiseIsJava2dsToTheBit() {
+    void bilinearResizeOfNoiseIsJava2dsToTheBit() {
+        compare(RenderingHints.VALUE_INTERPOLATION_BILINEAR, Bilinear::scale);
+    }
+
+    @Test
+    void bicubicResizeOfNoiseIsJava2dsToTheBit() {
+        compare(RenderingHints.VALUE_INTERPOLATION_BICUBIC, Bicubic::scale);
+    }
+
+    private interface Resize {
+        void scale(int[] src, int sw, int sh, int[] dst, int w, int h);
+    }
+
+    private static void compare(Object interpolation, Resize resize) {
         SplittableRandom rnd = new SplittableRandom(11);
-        int[][] cases = {
-            {1, 1, 1, 1}, {1, 1, 7, 3}, {2, 3, 5, 9}, {17, 11, 34, 22}, {17, 11, 8, 5}, {400, 960, 470, 1128},
-            {400, 960, 1001, 2403}, {600, 400, 703, 469}, {512, 512, 256, 256}, {2048, 1536, 1024, 768},
-            {333, 251, 1000, 999}, {640, 558, 641, 559}, {97, 89, 96, 88}, {3, 1000, 7, 2999}};
-        for (int[] c : cases) {
+        for (int[] c : SIZES) {
             BufferedImage src = noise(rnd, c[0], c[1]);
             BufferedImage java2d = new BufferedImage(c[2], c[3], BufferedImage.TYPE_INT_ARGB_PRE);
             Graphics2D g = java2d.createGraphics();
-            g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+            g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, interpolation);
             g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
             g.drawImage(src, 0, 0, c[2], c[3], null);
             g.dispose();
             int[] ours = new int[c[2] * c[3]];
-            Bilinear.scale(pixels(src), c[0], c[1], ours, c[2], c[3]);
-            assertArrayEquals(pixels(java2d), ours, c[0] + "×" + c[1] + " → " + c[2] + "×" + c[3]);
+            resize.scale(pixels(src), c[0], c[1], ours, c[2], c[3]);
+            assertArrayEquals(pixels(java2d), ours, interpolation + " " + c[0] + "×" + c[1] + " → " + c[2] + "×" + c[3]);
         }
     }
 
