@@ -86,6 +86,32 @@ final class Bilinear {
             x0[i] = Math.max(0, whole);
             x1[i] = whole < 0 ? 0 : Math.min(sw - 1, whole + 1);
         }
+        // Where each source row has pixels other than 0 (transparent), and the destination columns that
+        // read a source column: a destination pixel whose four samples are all 0 is 0, as dst already is.
+        int[] lo = new int[sh], hi = new int[sh];
+        for (int r = 0; r < sh; r++) {
+            lo[r] = sw;
+            hi[r] = -1;
+            for (int x = 0, o = r * sw; x < sw; x++) {
+                if (src[o + x] != 0) {
+                    lo[r] = Math.min(lo[r], x);
+                    hi[r] = x;
+                }
+            }
+        }
+        int[] firstReading = new int[sw], lastReading = new int[sw];
+        for (int c = 0, i = 0; c < sw; c++) {
+            while (i < n && x1[i] < c) {
+                i++;
+            }
+            firstReading[c] = i;
+        }
+        for (int c = sw - 1, i = n - 1; c >= 0; c--) {
+            while (i >= 0 && x0[i] > c) {
+                i--;
+            }
+            lastReading[c] = i;
+        }
         int[][][] across = new int[2][4][n];
         int[] acrossOf = {-1, -1};
         // A row is made here and copied into the image: every array of the loop at the same index, which
@@ -98,18 +124,26 @@ final class Bilinear {
             }
             int whole = (int) (yl >> 32), fy = ((int) yl) >>> 24;
             int r0 = Math.max(0, whole), r1 = whole < 0 ? 0 : Math.min(sh - 1, whole + 1);
+            int l = Math.min(lo[r0], lo[r1]), r = Math.max(hi[r0], hi[r1]);
+            if (r < l) {
+                continue;
+            }
+            int from = firstReading[l], to = lastReading[r] + 1;
+            if (to <= from) {
+                continue;
+            }
             int[][] top = filtered(src, sw, r0, x0, x1, fx, n, across, acrossOf);
             int[][] bottom = filtered(src, sw, r1, x0, x1, fx, n, across, acrossOf);
-            down(top, bottom, fy, row, n);
-            System.arraycopy(row, 0, dst, y * w + p.ex1(), n);
+            down(top, bottom, fy, row, from, to);
+            System.arraycopy(row, from, dst, y * w + p.ex1() + from, to - from);
         }
     }
 
-    /** One destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
-    private static void down(int[][] top, int[][] bottom, int fy, int[] row, int n) {
+    /** Pixels {@code [from, to)} of one destination row: each channel between its top and bottom row at {@code fy}/256, rounded once. */
+    private static void down(int[][] top, int[][] bottom, int fy, int[] row, int from, int to) {
         int[] ta = top[0], tr = top[1], tg = top[2], tb = top[3];
         int[] ba = bottom[0], br = bottom[1], bg = bottom[2], bb = bottom[3];
-        for (int x = 0; x < n; x++) {
+        for (int x = from; x < to; x++) {
             int a = ((ta[x] << 8) + (ba[x] - ta[x]) * fy + (1 << 15)) >> 16;
             int r = ((tr[x] << 8) + (br[x] - tr[x]) * fy + (1 << 15)) >> 16;
             int g = ((tg[x] << 8) + (bg[x] - tg[x]) * fy + (1 << 15)) >> 16;

@@ -31,14 +31,36 @@ class BilinearTest {
         compare(RenderingHints.VALUE_INTERPOLATION_BICUBIC, Bicubic::scale);
     }
 
+    /** A cut-out's kind of image: noise inside an ellipse, transparent (0) around it, where the resize skips work. */
+    @Test
+    void resizeOfNoiseInTransparencyIsJava2dsToTheBit() {
+        compare(RenderingHints.VALUE_INTERPOLATION_BILINEAR, Bilinear::scale, true);
+        compare(RenderingHints.VALUE_INTERPOLATION_BICUBIC, Bicubic::scale, true);
+    }
+
     private interface Resize {
         void scale(int[] src, int sw, int sh, int[] dst, int w, int h);
     }
 
     private static void compare(Object interpolation, Resize resize) {
+        compare(interpolation, resize, false);
+    }
+
+    private static void compare(Object interpolation, Resize resize, boolean ellipse) {
         SplittableRandom rnd = new SplittableRandom(11);
         for (int[] c : SIZES) {
             BufferedImage src = noise(rnd, c[0], c[1]);
+            if (ellipse) {
+                int[] px = pixels(src);
+                for (int y = 0; y < c[1]; y++) {
+                    for (int x = 0; x < c[0]; x++) {
+                        double u = (x + 0.5) / c[0] - 0.5, v = (y + 0.5) / c[1] - 0.5;
+                        if (u * u / 0.09 + v * v / 0.16 > 1) {
+                            px[y * c[0] + x] = 0;
+                        }
+                    }
+                }
+            }
             BufferedImage java2d = new BufferedImage(c[2], c[3], BufferedImage.TYPE_INT_ARGB_PRE);
             Graphics2D g = java2d.createGraphics();
             g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, interpolation);
@@ -47,7 +69,7 @@ class BilinearTest {
             g.dispose();
             int[] ours = new int[c[2] * c[3]];
             resize.scale(pixels(src), c[0], c[1], ours, c[2], c[3]);
-            assertArrayEquals(pixels(java2d), ours, interpolation + " " + c[0] + "×" + c[1] + " → " + c[2] + "×" + c[3]);
+            assertArrayEquals(pixels(java2d), ours, interpolation + (ellipse ? " ellipse " : " ") + c[0] + "×" + c[1] + " → " + c[2] + "×" + c[3]);
         }
     }
 
