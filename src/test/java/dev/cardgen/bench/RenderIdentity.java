@@ -4,6 +4,7 @@ import dev.cardgen.render.CardRenderer;
 import dev.cardgen.render.Cutouts;
 import dev.cardgen.render.Design;
 import dev.cardgen.render.Previews;
+import dev.cardgen.render.ProductPixels;
 import dev.cardgen.render.Ratio;
 import dev.cardgen.render.Scene;
 import dev.cardgen.render.TemplateInfo;
@@ -26,6 +27,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 
 /**
@@ -33,7 +35,8 @@ import javax.imageio.ImageIO;
  * SHA-256 of each card's pixels a line, so that two builds of the renderer can be compared card for
  * card: {@code diff} the two files. Products: the drawn bottle and shoe, photographs cut to an ellipse,
  * and a large cut-out the card reduces; each as drawn (TYPE_INT_ARGB) and as the service decodes a
- * stored PNG. Sizes: 1200×1600, 2400×3200 and the preview of 1200×1600.
+ * stored PNG. Sizes: 1200×1600, 2400×3200 and the preview of 1200×1600. Then the export's path with a
+ * sharper source of the product's pixels (TYPE_INT_ARGB at the box's size) at 1200×1600.
  * Args: {@code <out file> [dump dir]}; with a dump dir every card is also written there as PNG.
  * Run by {@code BENCH_MAIN=dev.cardgen.bench.RenderIdentity bench/render-bench.sh out.txt}.
  */
@@ -75,6 +78,21 @@ public final class RenderIdentity {
                 }
             }
         }
+        // The export's path with a sharper source: the product's pixels come as TYPE_INT_ARGB at the box's size.
+        for (TemplateInfo t : Templates.all()) {
+            for (String name : List.of("bottle-decoded", "coffee.jpg-decoded")) {
+                BufferedImage cut = products.get(name);
+                for (Design d : Scene.designs(cut, texts, t.id(), Ratio.R3_4, 3, 7)) {
+                    ProductPixels sharp = ProductPixels.of(cut, (w, h) -> Optional.of(new ProductPixels.Sharp(resized(cut, w, h), 0.5)));
+                    BufferedImage card = CardRenderer.renderWithFacts(d, sharp, 1200, 1600).image();
+                    String label = t.id() + "_" + d.arrangement() + "_" + name + "_sharper_1200x1600";
+                    lines.add(label + " " + HexFormat.of().formatHex(sha.digest(bytes(card))));
+                    if (dump != null) {
+                        ImageIO.write(card, "png", dump.resolve(label + ".png").toFile());
+                    }
+                }
+            }
+        }
         Files.write(out, lines);
         System.out.println(lines.size() + " cards written to " + out);
     }
@@ -86,6 +104,16 @@ public final class RenderIdentity {
         ByteBuffer b = ByteBuffer.allocate(px.length * 4);
         b.asIntBuffer().put(px);
         return b.array();
+    }
+
+    /** {@code src} drawn at {@code w × h} on a new TYPE_INT_ARGB image, as a sharper source hands it over. */
+    private static BufferedImage resized(BufferedImage src, int w, int h) {
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = out.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.drawImage(src, 0, 0, w, h, null);
+        g.dispose();
+        return out;
     }
 
     private static BufferedImage enlarged(BufferedImage src, int k) {
