@@ -4,7 +4,8 @@
 # A build is a directory with classes/ and test-classes/ (e.g. a worktree of a commit after
 # `./mvnw -q -o test-compile -Dquarkus.generate-code.skip=true`, or a copy of its target/).
 # Defaults: 21 pairs after 12 warm-up rounds, every template, 1200x1600 and 2400x3200, the drawn
-# bottle and the coffee photograph cut to an ellipse; `png` adds the export's encode (process CPU).
+# bottle and the coffee photograph cut to an ellipse; `png` adds the export's encode (the CPU of
+# every Java thread: the deflate runs on the pool).
 # JAVA=<java> runs another JDK.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,14 +11,15 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.function.LongSupplier;
 import javax.imageio.ImageIO;
 
 /**
  * One card rendered by one build (loaded in that build's own class loader): each call renders it
- * once and returns the CPU nanoseconds it took, the calling thread's (render alone) or the process's
- * (render and the export's PNG, whose deflate may run on the pool). The cut-out is read back from a
+ * once and returns the CPU nanoseconds it took, the calling thread's (render alone) or every Java
+ * thread's (render and the export's PNG, whose deflate may run on the pool). The cut-out is read back from a
  * PNG, as the service decodes a stored one.
  */
 public final class RenderPair implements LongSupplier {
@@ -53,8 +54,16 @@ public final class RenderPair implements LongSupplier {
         return t;
     }
 
+    /** The calling thread's CPU, or with {@code png} every Java thread's (the deflate runs on the pool; JIT and GC not counted). */
     private long cpu() {
-        return png ? ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime()
-                : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        if (!png) {
+            return mx.getCurrentThreadCpuTime();
+        }
+        long sum = 0;
+        for (long id : mx.getAllThreadIds()) {
+            sum += Math.max(0, mx.getThreadCpuTime(id));
+        }
+        return sum;
     }
 }

@@ -59,7 +59,7 @@ public final class RenderPairs {
             }
         }
         System.out.printf("A=%s B=%s; %s; CPU medians of %d, the builds alternated, after %d warm-up rounds; java %s, %d cpu%n",
-                builds[0], builds[1], png ? "render + the export's PNG, process CPU" : "render alone, the thread's CPU", n, warm,
+                builds[0], builds[1], png ? "render + the export's PNG, CPU of every Java thread" : "render alone, the thread's CPU", n, warm,
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         System.out.println("| case | A ms | B ms | B/A (median of pairs) |");
         System.out.println("|---|---|---|---|");
