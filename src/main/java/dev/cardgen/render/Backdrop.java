@@ -38,11 +38,22 @@ final class Backdrop {
     };
 
     /**
+     * What the product drawn later hides, as a rendering hint on the card's graphics ({@link CardRenderer}
+     * sets it while the backdrop is painted): the enlargement leaves those pixels out.
+     */
+    static final RenderingHints.Key COVERED = new RenderingHints.Key(0x636f7672) {
+        @Override
+        public boolean isCompatibleValue(Object value) {
+            return value instanceof ProductCover;
+        }
+    };
+
+    /**
      * Runs {@code painter} at 1/{@value #SOFT} of the size and enlarges what it painted onto {@code g}
      * (bilinear), in one band of rows per core: each pixel of the enlargement depends only on the
      * transform, not on the clip, so the bands join into exactly the one-piece result. On the card's
      * own graphics ({@link #CANVAS}, untransformed, unclipped, drawing over) the enlargement is
-     * {@link Enlarge4}'s, the same pixels as Java2D's.
+     * {@link Enlarge4}'s, the same pixels as Java2D's, less those the product will cover ({@link #COVERED}).
      */
     static void soft(Graphics2D g, Layout l, java.util.function.Consumer<Graphics2D> painter) {
         int w = (l.width() + SOFT - 1) / SOFT, h = (l.height() + SOFT - 1) / SOFT;
@@ -57,7 +68,8 @@ final class Backdrop {
             int[] to = ((DataBufferInt) card.getRaster().getDataBuffer()).getData();
             int stride = ((SinglePixelPackedSampleModel) card.getSampleModel()).getScanlineStride();
             int dw = Math.min(card.getWidth(), w * SOFT), dh = Math.min(card.getHeight(), h * SOFT);
-            Cores.split(dh, (y0, y1) -> Enlarge4.rows(from, w, h, to, stride, dw, dh, y0, y1));
+            ProductCover covered = g.getRenderingHint(COVERED) instanceof ProductCover c ? c : ProductCover.NONE;
+            Cores.split(dh, (y0, y1) -> Enlarge4.rows(from, w, h, to, stride, dw, dh, y0, y1, covered));
             return;
         }
         int rows = h * SOFT, bands = Math.min(Cores.COUNT, Math.max(1, rows / 64));

@@ -88,13 +88,17 @@ public final class CardRenderer {
                                boolean withText) {
         double s = Math.min(layout.width(), layout.height());
         Palette palette = design.palette();
+        Box pr = layout.product();
+        BufferedImage scaled = pr == null ? null : product.scaledTo(pr.w(), pr.h());
+        ProductCover cover = pr == null ? ProductCover.NONE : ProductCover.of(scaled, pr);
+        // Nothing painted under the product's opaque pixels is seen: the backdrop and the shadow leave them out.
+        g.setRenderingHint(Backdrop.COVERED, cover);
         template.paintBackdrop(g, layout, ColorMath.parse(palette.background()), ColorMath.parse(palette.backgroundAlt()),
                 design.seed());
-        Box pr = layout.product();
+        g.setRenderingHint(Backdrop.COVERED, ProductCover.NONE);
         if (pr != null) {
-            BufferedImage scaled = product.scaledTo(pr.w(), pr.h());
             Color shadow = shadowTint(palette);
-            ShadowPainter.drop(g, pr, scaled, s, shadow, template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
+            ShadowPainter.drop(g, pr, scaled, cover, s, shadow, template.has(CardTemplate.Trait.STANDING) ? 0.16f : 0.28f);
             ShadowPainter.contact(g, pr, product.cutout(), s, shadow);
             g.drawImage(scaled, pr.x(), pr.y(), null);
         }

@@ -4,9 +4,12 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.MultipleGradientPaint;
 import java.awt.RadialGradientPaint;
+import java.awt.Rectangle;
 import java.awt.RenderingHints;
+import java.awt.Shape;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
 import java.awt.geom.Point2D;
 import java.awt.image.BufferedImage;
 
@@ -42,8 +45,12 @@ final class ShadowPainter {
         g.setTransform(saved);
     }
 
-    /** The silhouette shrunk 8x, box-blurred three times (≈ gaussian) and drawn back enlarged. */
-    static void drop(Graphics2D g, Box product, BufferedImage scaled, double s, Color tint, float alpha) {
+    /**
+     * The silhouette shrunk 8x, box-blurred three times (≈ gaussian) and drawn back enlarged; only
+     * where it can be seen when {@code g} is the card's own graphics ({@link #drawnWhereSeen}).
+     */
+    static void drop(Graphics2D g, Box product, BufferedImage scaled, ProductCover cover, double s, Color tint,
+                     float alpha) {
         int k = 8;
         int pad = 4;
         int sw = Math.max(1, scaled.getWidth() / k), sh = Math.max(1, scaled.getHeight() / k);
@@ -68,8 +75,83 @@ final class ShadowPainter {
         double fx = (double) product.w() / sw, fy = (double) product.h() / sh;
         int dy = (int) Math.round(0.012 * s);
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
-        g.drawImage(shadow, (int) Math.round(product.x() - pad * fx), (int) Math.round(product.y() - pad * fy + dy),
-                (int) Math.round(shadow.getWidth() * fx), (int) Math.round(shadow.getHeight() * fy), null);
+        int x0 = (int) Math.round(product.x() - pad * fx), y0 = (int) Math.round(product.y() - pad * fy + dy);
+        int w = (int) Math.round(shadow.getWidth() * fx), h = (int) Math.round(shadow.getHeight() * fy);
+        if (g.getRenderingHint(Backdrop.CANVAS) instanceof BufferedImage card && g.getTransform().isIdentity()
+                && g.getClip() == null) {
+            Graphics2D c = (Graphics2D) g.create();
+            try {
+                c.clip(drawnWhereSeen(a, shadow.getWidth(), shadow.getHeight(), x0, y0, w, h, cover, card.getWidth(),
+                        card.getHeight()));
+                c.drawImage(shadow, x0, y0, w, h, null);
+            } finally {
+                c.dispose();
+            }
+        } else {
+            g.drawImage(shadow, x0, y0, w, h, null);
+        }
+    }
+
+    /** Rows of the card are taken in bands of this many: a clip of fewer, taller rectangles. */
+    private static final int BAND = 8;
+
+    /**
+     * The part of the card the shadow ({@code sw × sh} premultiplied pixels {@code px}, drawn enlarged
+     * to {@code w × h} at {@code x0, y0}) can change: its pixels of alpha 0 write nothing (bilinear
+     * samples of nothing but alpha 0 are 0), and the product's opaque pixels ({@code cover}) are
+     * written over it. Taken generously, a band of rows at a time. The two corner pixels of the card
+     * keep the clip's bounds the card's: Java2D places the samples of a draw from its bounds clipped
+     * to the clip's bounds, so every pixel drawn is the unclipped draw's to the bit.
+     */
+    private static Shape drawnWhereSeen(int[] px, int sw, int sh, int x0, int y0, int w, int h, ProductCover cover,
+                                        int cw, int ch) {
+        int[] lo = new int[sh], hi = new int[sh];
+        for (int j = 0; j < sh; j++) {
+            lo[j] = sw;
+            hi[j] = -1;
+            for (int i = 0, o = j * sw; i < sw; i++) {
+                if (px[o + i] != 0) {
+                    lo[j] = Math.min(lo[j], i);
+                    hi[j] = i;
+                }
+            }
+        }
+        double sx = (double) w / sw, sy = (double) h / sh;
+        Path2D.Float clip = new Path2D.Float();
+        clip.append(new Rectangle(0, 0, 1, 1), false);
+        clip.append(new Rectangle(cw - 1, ch - 1, 1, 1), false);
+        for (int yb = Math.max(0, y0 - 1); yb < Math.min(ch, y0 + h + 1); yb += BAND) {
+            int ye = Math.min(Math.min(ch, y0 + h + 1), yb + BAND);
+            // the small rows the band's samples read: around (y + 0.5 - y0) / sy - 0.5, one more either side
+            int j0 = Math.max(0, (int) Math.floor((yb + 0.5 - y0) / sy - 0.5) - 1);
+            int j1 = Math.min(sh - 1, (int) Math.floor((ye - 0.5 - y0) / sy - 0.5) + 2);
+            int l = sw, r = -1;
+            for (int j = j0; j <= j1; j++) {
+                l = Math.min(l, lo[j]);
+                r = Math.max(r, hi[j]);
+            }
+            if (r < 0) {
+                continue;
+            }
+            int xl = Math.max(0, (int) Math.floor(x0 + (l - 1.5) * sx) - 2);
+            int xr = Math.min(cw, (int) Math.ceil(x0 + (r + 2.5) * sx) + 2);
+            int cf = Integer.MIN_VALUE, ct = Integer.MAX_VALUE;
+            for (int y = yb; y < ye; y++) {
+                cf = Math.max(cf, cover.from(y));
+                ct = Math.min(ct, cover.to(y));
+            }
+            if (ct <= cf || ct <= xl || cf >= xr) {
+                clip.append(new Rectangle(xl, yb, xr - xl, ye - yb), false);
+            } else {
+                if (cf > xl) {
+                    clip.append(new Rectangle(xl, yb, cf - xl, ye - yb), false);
+                }
+                if (ct < xr) {
+                    clip.append(new Rectangle(ct, yb, xr - ct, ye - yb), false);
+                }
+            }
+        }
+        return clip;
     }
 
     /** Left and right x of the opaque pixels in the bottom 6% of rows: where the product stands. */
