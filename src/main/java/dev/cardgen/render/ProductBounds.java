@@ -18,10 +18,11 @@ final class ProductBounds {
         int w = cutout.getWidth(), h = cutout.getHeight();
         int minX = w, minY = h, maxX = -1, maxY = -1;
         int[] row = new int[w];
+        AlphaRows alpha = new AlphaRows(cutout);
         for (int y = 0; y < h; y++) {
-            cutout.getRGB(0, y, w, 1, row, 0, w);
+            alpha.read(y, row);
             for (int x = 0; x < w; x++) {
-                if ((row[x] >>> 24) >= OPAQUE) {
+                if (row[x] >= OPAQUE) {
                     if (x < minX) minX = x;
                     if (x > maxX) maxX = x;
                     if (y < minY) minY = y;

@@ -159,9 +159,12 @@ final class ShadowPainter {
         int w = img.getWidth(), h = img.getHeight();
         int from = Math.max(0, h - Math.max(1, h * 6 / 100));
         int min = w, max = -1;
+        int[] row = new int[w];
+        AlphaRows alpha = new AlphaRows(img);
         for (int y = from; y < h; y++) {
+            alpha.read(y, row);
             for (int x = 0; x < w; x++) {
-                if ((img.getRGB(x, y) >>> 24) > 128) {
+                if (row[x] > 128) {
                     min = Math.min(min, x);
                     max = Math.max(max, x);
                 }
