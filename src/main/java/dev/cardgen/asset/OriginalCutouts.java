@@ -5,6 +5,7 @@ import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.asset.image.InspectedImage;
 import dev.cardgen.asset.image.OriginalRegion;
 import dev.cardgen.asset.image.WorkingCopy;
+import dev.cardgen.render.AlphaRows;
 import dev.cardgen.render.MaskUpsample;
 import dev.cardgen.render.ProductPixels;
 import dev.cardgen.render.subject.Subject;
@@ -26,6 +27,7 @@ import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -92,6 +94,10 @@ public class OriginalCutouts {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            int[] working = pngSize(maskPng);
+            if (working != null && !hasMorePixels(asset, working[0], working[1])) {
+                return Optional.empty(); // the mask is the working copy's size: the original has nothing more to give
+            }
             BufferedImage mask = Subject.fromStored(maskPng, asset.subjectBox(), 1.0, true).mask();
             Rectangle box = AssetCutouts.box(asset, version, mask);
             if (!sameAlpha(workingCut, mask, box)) {
@@ -99,6 +105,23 @@ public class OriginalCutouts {
             }
             return product(asset, version, mask, box, w, h).map(c -> new ProductPixels.Sharp(c.image(), c.scale()));
         };
+    }
+
+    /**
+     * Whether the original can give more than a working copy of {@code workingWidth × workingHeight}: it is
+     * larger, and not a WebP, which its reader decodes whole (up to 160 MB).
+     */
+    static boolean hasMorePixels(Asset asset, int workingWidth, int workingHeight) {
+        return !(asset.width <= workingWidth && asset.height <= workingHeight) && !ImageFormat.WEBP.mimeType().equals(asset.mimeType);
+    }
+
+    /** The width and height a PNG's header gives, without decoding it; null for bytes that do not start as a PNG's. */
+    static int[] pngSize(byte[] png) {
+        if (png.length < 24 || png[12] != 'I' || png[13] != 'H' || png[14] != 'D' || png[15] != 'R') {
+            return null;
+        }
+        ByteBuffer header = ByteBuffer.wrap(png, 16, 8);
+        return new int[] {header.getInt(), header.getInt()};
     }
 
     /** Whether {@code cut}'s alpha is {@code mask} inside {@code box}, as every cut-out's is. */
@@ -109,18 +132,11 @@ public class OriginalCutouts {
         }
         byte[] m = ((DataBufferByte) mask.getRaster().getDataBuffer()).getData();
         int[] row = new int[box.width];
-        ColorModel cm = cut.getColorModel();
-        // an 8-bit alpha channel (a stored cut-out's RGBA): its samples read directly, not a colour conversion per pixel
-        Raster alpha = cm.hasAlpha() && !(cm instanceof java.awt.image.IndexColorModel)
-                && cm.getComponentSize(cm.getNumComponents() - 1) == 8 ? cut.getAlphaRaster() : null;
+        AlphaRows alpha = new AlphaRows(cut);
         for (int y = 0; y < box.height; y++) {
-            if (alpha != null) {
-                alpha.getSamples(alpha.getMinX(), alpha.getMinY() + y, box.width, 1, 0, row);
-            } else {
-                cut.getRGB(0, y, box.width, 1, row, 0, box.width);
-            }
+            alpha.read(y, row);
             for (int x = 0; x < box.width; x++) {
-                if ((alpha != null ? row[x] : row[x] >>> 24) != (m[(box.y + y) * mask.getWidth() + box.x + x] & 0xff)) {
+                if (row[x] != (m[(box.y + y) * mask.getWidth() + box.x + x] & 0xff)) {
                     return false;
                 }
             }
@@ -173,8 +189,8 @@ public class OriginalCutouts {
      */
     private Cut cut(Asset asset, int version, BufferedImage mask, Rectangle2D region, Rectangle box, int width, int height,
                     boolean keep) {
-        if (asset.width <= mask.getWidth() && asset.height <= mask.getHeight() || ImageFormat.WEBP.mimeType().equals(asset.mimeType)) {
-            return null; // no more pixels than the working copy; or a WebP, which its reader decodes whole (up to 160 MB)
+        if (!hasMorePixels(asset, mask.getWidth(), mask.getHeight())) {
+            return null;
         }
         boolean ownAlpha = version == 1 && asset.workingPng;
         boolean current = version == asset.cutoutVersion;

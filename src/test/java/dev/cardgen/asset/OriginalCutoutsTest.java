@@ -130,6 +130,29 @@ class OriginalCutoutsTest {
         assertFalse(OriginalCutouts.sameAlpha(cut, mask, box));
     }
 
+    /**
+     * The original is asked only when it is larger than the working copy, whose size the stored mask's PNG
+     * header gives without a decode; a WebP never (its reader decodes it whole).
+     */
+    @Test
+    void theOriginalIsAskedOnlyWhenItHasMorePixels() throws Exception {
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(1600, 1200, BufferedImage.TYPE_BYTE_GRAY), "png", png);
+        assertArrayEquals(new int[] {1600, 1200}, OriginalCutouts.pngSize(png.toByteArray()));
+        assertEquals(null, OriginalCutouts.pngSize(new byte[] {(byte) 0xff, (byte) 0xd8, (byte) 0xff}));
+        assertEquals(null, OriginalCutouts.pngSize("GIF89a, long enough to hold a header".getBytes()));
+        Asset asset = new Asset();
+        asset.mimeType = "image/jpeg";
+        asset.width = 1600;
+        asset.height = 1200;
+        assertFalse(OriginalCutouts.hasMorePixels(asset, 1600, 1200));
+        asset.width = 4000;
+        asset.height = 3000;
+        assertTrue(OriginalCutouts.hasMorePixels(asset, 1600, 1200));
+        asset.mimeType = "image/webp";
+        assertFalse(OriginalCutouts.hasMorePixels(asset, 1600, 1200));
+    }
+
     /** As the card enlarges a cut-out: premultiplied, one bilinear step. */
     private static BufferedImage enlarge(BufferedImage cut, int w, int h) {
         BufferedImage pre = new BufferedImage(cut.getWidth(), cut.getHeight(), BufferedImage.TYPE_INT_ARGB_PRE);
