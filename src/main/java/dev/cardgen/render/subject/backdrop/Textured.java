@@ -67,13 +67,9 @@ public final class Textured implements Backdrop {
         Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 1, 0, false, filledIn);
         float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
-            // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its
-            // region; where it was not, the cut its region and the cues both back
+            // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its region
             ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true);
             Subject judged = ModelCut.judge(fg, proposal);
-            if (judged == null && proposal != null && !proposal.calm() && ModelCut.corroborated(fg, proposal)) {
-                judged = proposal.cut();
-            }
             if (judged != null && !proposal.sure() && shadowBeyondRegion(proposal)) {
                 judged = null; // the cues and the cut agree on the product with its cast shadow
             }
