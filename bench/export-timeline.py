@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Where an export's wall time goes, POST to downloaded file, from the peers bench's client steps and the service's.
 
-  BENCH_PEERS_TRACE=1 BENCH_APP_JVM='-Dquarkus.log.category."dev.cardgen.trace".level=DEBUG' \\
-      bench/service-bench.sh peers > peers.txt
+  BENCH_PEERS_TRACE=1 BENCH_APP_JVM='-Dquarkus.log.category."dev.cardgen.trace".level=DEBUG
+      -Dquarkus.log.category."dev.cardgen.export.ExportJob".level=DEBUG' bench/service-bench.sh peers > peers.txt
   bench/export-timeline.py peers.txt <the bench's app.log> [skip]
 
 Both write `TRACE <µs of the monotonic clock> <step> <export id>` (CLOCK_MONOTONIC, shared by the
-processes of one machine). Per export size: the median milliseconds from each step to the next
+processes of one machine). Per export size (ExportJob's DEBUG line names it; without it every export is
+under "?"): the median milliseconds from each step to the next
 (the step's name is where the interval ends), and their sum. `skip` (2): warm-up exports left out per size.
 """
 import collections
