@@ -89,16 +89,7 @@ final class Bilinear {
         // Where each source row has pixels other than 0 (transparent), and the destination columns that
         // read a source column: a destination pixel whose four samples are all 0 is 0, as dst already is.
         int[] lo = new int[sh], hi = new int[sh];
-        for (int r = 0; r < sh; r++) {
-            lo[r] = sw;
-            hi[r] = -1;
-            for (int x = 0, o = r * sw; x < sw; x++) {
-                if (src[o + x] != 0) {
-                    lo[r] = Math.min(lo[r], x);
-                    hi[r] = x;
-                }
-            }
-        }
+        nonZeroExtents(src, sw, sh, lo, hi);
         int[] firstReading = new int[sw], lastReading = new int[sw];
         for (int c = 0, i = 0; c < sw; c++) {
             while (i < n && x1[i] < c) {
@@ -149,6 +140,20 @@ final class Bilinear {
             int g = ((tg[x] << 8) + (bg[x] - tg[x]) * fy + (1 << 15)) >> 16;
             int b = ((tb[x] << 8) + (bb[x] - tb[x]) * fy + (1 << 15)) >> 16;
             row[x] = (a << 24) | (r << 16) | (g << 8) | b;
+        }
+    }
+
+    /** Per row of a {@code w × h} image, its first and last column holding a value other than 0; {@code w} and -1 for none. */
+    static void nonZeroExtents(int[] px, int w, int h, int[] lo, int[] hi) {
+        for (int r = 0; r < h; r++) {
+            lo[r] = w;
+            hi[r] = -1;
+            for (int x = 0, o = r * w; x < w; x++) {
+                if (px[o + x] != 0) {
+                    lo[r] = Math.min(lo[r], x);
+                    hi[r] = x;
+                }
+            }
         }
     }
 

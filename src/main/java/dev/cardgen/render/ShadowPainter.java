@@ -106,16 +106,7 @@ final class ShadowPainter {
     private static Shape drawnWhereSeen(int[] px, int sw, int sh, int x0, int y0, int w, int h, ProductCover cover,
                                         int cw, int ch) {
         int[] lo = new int[sh], hi = new int[sh];
-        for (int j = 0; j < sh; j++) {
-            lo[j] = sw;
-            hi[j] = -1;
-            for (int i = 0, o = j * sw; i < sw; i++) {
-                if (px[o + i] != 0) {
-                    lo[j] = Math.min(lo[j], i);
-                    hi[j] = i;
-                }
-            }
-        }
+        Bilinear.nonZeroExtents(px, sw, sh, lo, hi);
         double sx = (double) w / sw, sy = (double) h / sh;
         Path2D.Float clip = new Path2D.Float();
         clip.append(new Rectangle(0, 0, 1, 1), false);
