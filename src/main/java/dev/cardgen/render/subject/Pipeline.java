@@ -70,20 +70,13 @@ final class Pipeline {
             Subject s = c.subject();
             int w = g.width, f = g.f;
             byte[] m = ((DataBufferByte) s.mask().getRaster().getDataBuffer()).getData();
-            boolean[] cells = new boolean[g.cells()];
-            for (int y = 0; y < g.sh; y++) {
-                int py = Math.min(g.height - 1, y * f + f / 2);
-                for (int x = 0; x < g.sw; x++) {
-                    cells[y * g.sw + x] = (m[py * w + Math.min(w - 1, x * f + f / 2)] & 0xff) >= 128;
-                }
-            }
-            Mask before = g.mask(cells);
+            Mask before = ModelCut.onGrid(s, g.sw, g.sh, f);
             Mask kept = DefocusedPieces.drop(g, before);
             if (kept == before) {
                 return c;
             }
             // the dropped cells and their soft rim, short of the cells kept
-            boolean[] gone = g.mask(diff(cells, kept.bits())).dilate(1).bits();
+            boolean[] gone = g.mask(diff(before.bits(), kept.bits())).dilate(1).bits();
             byte[] out = m.clone();
             for (int y = 0; y < g.height; y++) {
                 int cy = Math.min(g.sh - 1, y / f);

@@ -129,8 +129,8 @@ public final class ModelCut {
         return p.cut() != null && (p.sure() || cues != null && cues.iou(p.onGrid()) >= AGREE) ? p.cut() : null;
     }
 
-    /** The cut's mask read at each grid cell's centre. */
-    private static Mask onGrid(Subject cut, int sw, int sh, int f) {
+    /** The cut's mask read at each grid cell's centre ({@code sw × sh} cells of {@code f} px). */
+    public static Mask onGrid(Subject cut, int sw, int sh, int f) {
         byte[] m = ((DataBufferByte) cut.mask().getRaster().getDataBuffer()).getData();
         int w = cut.mask().getWidth(), h = cut.mask().getHeight();
         boolean[] out = new boolean[sw * sh];
