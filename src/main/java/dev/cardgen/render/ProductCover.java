@@ -1,9 +1,6 @@
 package dev.cardgen.render;
 
 import java.awt.image.BufferedImage;
-import java.awt.image.DataBufferInt;
-import java.awt.image.SinglePixelPackedSampleModel;
-import java.awt.image.WritableRaster;
 
 /**
  * What the product hides: per card row of its box, the longest run of the product's fully opaque
@@ -29,31 +26,13 @@ final class ProductCover {
     static ProductCover of(BufferedImage product, Box at) {
         int w = product.getWidth(), h = product.getHeight();
         int[] from = new int[h], to = new int[h];
-        WritableRaster alpha = product.getAlphaRaster();
-        int[] packed = null;
-        int offset = 0, stride = 0;
-        if ((product.getType() == BufferedImage.TYPE_INT_ARGB || product.getType() == BufferedImage.TYPE_INT_ARGB_PRE)
-                && product.getSampleModel() instanceof SinglePixelPackedSampleModel sm
-                && product.getRaster().getDataBuffer() instanceof DataBufferInt data && data.getNumBanks() == 1) {
-            packed = data.getData();
-            offset = data.getOffset() - product.getRaster().getSampleModelTranslateY() * sm.getScanlineStride()
-                    - product.getRaster().getSampleModelTranslateX();
-            stride = sm.getScanlineStride();
-        }
-        int[] row = packed == null ? new int[w] : null;
+        AlphaRows alpha = new AlphaRows(product);
+        int[] row = new int[w];
         for (int y = 0; y < h; y++) {
-            int o = offset + y * stride;
-            if (packed == null) {
-                if (alpha == null) {
-                    java.util.Arrays.fill(row, 255);
-                } else {
-                    alpha.getSamples(0, y, w, 1, 0, row);
-                }
-            }
+            alpha.read(y, row);
             int best = 0, bestAt = 0, run = 0;
             for (int x = 0; x < w; x++) {
-                int a = packed != null ? packed[o + x] >>> 24 : row[x];
-                if (a == 255) {
+                if (row[x] == 255) {
                     if (++run > best) {
                         best = run;
                         bestAt = x + 1 - run;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // no application: runs beside the @QuarkusTest classes (pom.xml)
 class AlphaRowsTest {
 
-    /** Every kind of image a cut-out can be decoded or drawn as gives getRGB's alpha, row by row. */
+    /** Every kind of image a cut-out can be decoded or drawn as, and a window on one, gives getRGB's alpha, row by row. */
     @Test
     void everyRowIsGetRgbsAlpha() {
         int w = 37, h = 23;
@@ -33,6 +33,7 @@ class AlphaRowsTest {
         List<BufferedImage> images = List.of(
                 new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB),
                 new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB_PRE),
+                new BufferedImage(w + 5, h + 3, BufferedImage.TYPE_INT_ARGB).getSubimage(3, 2, w, h), // a window on a larger array
                 new BufferedImage(w, h, BufferedImage.TYPE_4BYTE_ABGR),
                 new BufferedImage(w, h, BufferedImage.TYPE_4BYTE_ABGR_PRE),
                 new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB),
