@@ -404,13 +404,13 @@ class AssetCutoutEditApiTest {
     }
 
     private static String createGeneration(String key, String assetId) {
-        return Api.as(key).contentType(ContentType.JSON).body(Map.of("asset_id", assetId, "variants", 1, "template", "studio"))
-                .post("/api/v1/generations").then().statusCode(202).extract().path("id");
+        return Api.text(Api.json(Api.as(key).contentType(ContentType.JSON).body(Map.of("asset_id", assetId, "variants", 1, "template", "studio"))
+                .post("/api/v1/generations").then().statusCode(202)), "id");
     }
 
     private static void awaitCompleted(String key, String generationId) {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> "completed".equals(
-                Api.as(key).get("/api/v1/generations/" + generationId).then().statusCode(200).extract().path("status")));
+                Api.json(Api.as(key).get("/api/v1/generations/" + generationId).then().statusCode(200)).path("status").asText()));
     }
 
     private static String completedGeneration(String key, String assetId) {

@@ -1,5 +1,6 @@
 package dev.cardgen.export;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
@@ -141,17 +142,18 @@ class ExportApiTest {
         for (var p : presets.entrySet()) {
             for (int[] wh : p.getValue()) {
                 for (String format : List.of("png", "jpeg")) {
-                    String id = ExportFixtures.create(acct.key(), body("generation_id", sharedGeneration, "variant", 0,
-                                    "preset", p.getKey(), "format", format, "width", wh[0]))
-                            .statusCode(202).body("width", is(wh[0])).body("height", is(wh[1])).extract().path("id");
-                    cases.add(new Case(p.getKey(), wh[0], wh[1], format, id));
+                    JsonNode created = Api.json(ExportFixtures.create(acct.key(), body("generation_id", sharedGeneration, "variant", 0,
+                                    "preset", p.getKey(), "format", format, "width", wh[0])).statusCode(202));
+                    assertEquals(wh[0], created.path("width").asInt(), created.toString());
+                    assertEquals(wh[1], created.path("height").asInt(), created.toString());
+                    cases.add(new Case(p.getKey(), wh[0], wh[1], format, Api.text(created, "id")));
                 }
             }
         }
         assertEquals(18, cases.size());
         for (Case c : cases) {
             ExportFixtures.awaitReady(acct.key(), c.id());
-            int bytes = Api.as(acct.key()).get("/api/v1/exports/" + c.id()).then().extract().path("bytes");
+            int bytes = Api.json(Api.as(acct.key()).get("/api/v1/exports/" + c.id()).then().statusCode(200)).path("bytes").asInt();
             String ext = c.format().equals("png") ? "png" : "jpg";
             ExtractableResponse<Response> file = Api.as(acct.key()).get("/api/v1/exports/" + c.id() + "/file").then()
                     .statusCode(200)

@@ -21,9 +21,9 @@ final class ExportFixtures {
 
     /** A completed one-variant generation of a fresh asset; ratio 3:4 unless given. */
     static String completedGeneration(String key, String assetId, String ratio) {
-        String id = Api.as(key).contentType(ContentType.JSON)
+        String id = Api.text(Api.json(Api.as(key).contentType(ContentType.JSON)
                 .body(Map.of("asset_id", assetId, "variants", 1, "ratio", ratio, "text", Map.of("title", "Glass bottle", "badge", "NEW")))
-                .post("/api/v1/generations").then().statusCode(202).extract().path("id");
+                .post("/api/v1/generations").then().statusCode(202)), "id");
         awaitStatus(key, "/api/v1/generations/" + id, "completed", Duration.ofMillis(100));
         return id;
     }
@@ -45,7 +45,7 @@ final class ExportFixtures {
     /** Polls {@code path} until its status is {@code done}; a failed one ends the wait with an error. */
     private static void awaitStatus(String key, String path, String done, Duration poll) {
         await().atMost(Duration.ofSeconds(60)).pollInterval(poll).until(() -> {
-            String status = Api.as(key).get(path).then().statusCode(200).extract().path("status");
+            String status = Api.json(Api.as(key).get(path).then().statusCode(200)).path("status").asText();
             if ("failed".equals(status)) {
                 throw new AssertionError(path + " failed");
             }
@@ -54,6 +54,6 @@ final class ExportFixtures {
     }
 
     static String readyExport(String key, Map<String, ?> body) {
-        return awaitReady(key, create(key, body).statusCode(202).extract().path("id"));
+        return awaitReady(key, Api.text(Api.json(create(key, body).statusCode(202)), "id"));
     }
 }

@@ -85,7 +85,7 @@ class GenerationApiTest {
 
     static void awaitStatus(String key, String id, String status) {
         await().atMost(Duration.ofSeconds(60)).until(() ->
-                status.equals(Api.as(key).get("/api/v1/generations/" + id).then().extract().path("status")));
+                status.equals(Api.json(Api.as(key).get("/api/v1/generations/" + id).then()).path("status").asText()));
     }
 
     @Test

@@ -33,11 +33,14 @@ public final class PackagedApp implements AutoCloseable {
     /**
      * JVM options for an instance a test starts to check behaviour, not speed: C1 only
      * ({@code -XX:TieredStopAtLevel=1}, as the test JVMs run), which takes about 40 % of the CPU off a
-     * start, most of it C2 compiling start-up code an instance that lives seconds never runs again.
-     * Production and the benches keep the JVM's defaults; the same option is the {@code quarkus.test.arg-line}
-     * of the {@code @QuarkusIntegrationTest}s (pom.xml).
+     * start, most of it C2 compiling start-up code an instance that lives seconds never runs again; and
+     * no bytecode verification of the classes the application loads ({@code -XX:-BytecodeVerificationRemote},
+     * as the test JVMs run), about a quarter of the CPU that is left to ready (4.6 → 3.4 s). The jar is the one
+     * the {@code @QuarkusIntegrationTest}s launch with verification on (their {@code quarkus.test.arg-line},
+     * pom.xml, is C1 only). Production and the benches keep the JVM's defaults.
      */
-    public static final List<String> TEST_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+    public static final List<String> TEST_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1",
+            "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote");
 
     private final Process process;
     private final Path log;
