@@ -21,7 +21,9 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,8 +31,10 @@ import java.util.Map;
  * a completed generation gets the batch's exports (its first variant, once per target), an item ends
  * when its generation failed or its last export ended. Each ended item is announced on the batch's
  * stream ({@code item}, then {@code progress}); the last one also ends the round ({@code done}, and the
- * {@code batch.completed} webhook). The batch row is locked first, so items end one at a time and the
- * events of a batch are appended in the order its items ended.
+ * {@code batch.completed} webhook). The events are appended in the transaction that ends the item, so
+ * they commit with it or not at all: an end lost with its instance (a kill before the commit) or rolled
+ * back leaves no event, and the job's rerun announces the item once. The batch row is locked first, so
+ * items end one at a time and the events of a batch are appended in the order its items ended.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -110,12 +114,13 @@ public class BatchProgress {
         itemData.put("generation_id", item.generationId);
         itemData.put("status", state.wire());
         itemData.put("error", code == null ? null : new JobError(code, message));
-        events.append(b.streamId(), ITEM, itemData);
+        List<EventLog.Next> announce = new ArrayList<>();
+        announce.add(new EventLog.Next(ITEM, itemData));
         Map<String, Object> progress = new LinkedHashMap<>();
         progress.put("batch_id", b.id);
         progress.put("counts", counts);
         progress.put("progress", Math.round(1000.0 * (counts.total() - counts.pending()) / counts.total()) / 1000.0);
-        events.append(b.streamId(), StreamEvent.PROGRESS, progress);
+        announce.add(new EventLog.Next(StreamEvent.PROGRESS, progress));
         if (counts.pending() == 0 && b.finishedAt == null) {
             b.finishedAt = Times.now(clock);
             BatchView view = views.view(b);
@@ -124,8 +129,9 @@ public class BatchProgress {
             done.put("batch_id", b.id);
             done.put("status", view.status());
             done.put("counts", counts);
-            events.append(b.streamId(), StreamEvent.DONE, done);
+            announce.add(new EventLog.Next(StreamEvent.DONE, done));
         }
+        events.appendInTransaction(b.streamId(), announce);
     }
 
     Batch lock(String batchId) {

@@ -3,6 +3,10 @@ package dev.cardgen.batch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardgen.account.QuotaService;
 import dev.cardgen.generation.Generation;
+import dev.cardgen.generation.GenerationFinished;
+import dev.cardgen.generation.GenerationStatus;
+import dev.cardgen.stream.EventLog;
+import dev.cardgen.stream.StreamEvent;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.HeldWorkers;
 import dev.cardgen.testing.OpenApiContract;
@@ -35,6 +39,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A batch's life: CSV in, cancel mid-way, retry of failed items, exports with their checks, the webhook, fairness. */
@@ -45,6 +50,10 @@ class BatchLifecycleTest {
     QuotaService quota;
     @Inject
     HeldWorkers heldWorkers;
+    @Inject
+    BatchProgress progress;
+    @Inject
+    EventLog eventLog;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -145,6 +154,40 @@ class BatchLifecycleTest {
         assertEquals(16, events.stream().filter(e -> e.name().equals("item")).count());
         assertError(Api.as(acct.key()).post("/api/v1/batches/" + id + "/cancel").then(), 409, "invalid_request_error", "batch_already_finished", null);
         assertError(Api.as(acct.key()).post("/api/v1/batches/" + id + "/retry").then(), 409, "invalid_request_error", "batch_canceled", null);
+    }
+
+    /**
+     * An item's end and its stream events commit together. An end that never commits (its instance killed
+     * before the commit, the database lost, here a rollback) leaves neither the item ended nor an event, so
+     * the generation's rerun ends the item and announces it exactly once.
+     */
+    @Test
+    void anItemsEndThatDoesNotCommitLeavesNoEventAndTheItemIsAnnouncedOnce() throws Exception {
+        var acct = Api.newAccount();
+        String asset = upload(acct.key());
+        ExtractableResponse<Response> created;
+        String id;
+        try (HeldWorkers.Hold hold = heldWorkers.holdAll()) { // the item's generation waits meanwhile
+            created = post(acct.key(), Map.of("defaults", Map.of("variants", 1), "items", rows(asset, "E-", 1)));
+            assertEquals(202, created.statusCode(), created.asString());
+            id = created.path("id");
+            String generationId = (String) ((Map<?, ?>) items(acct.key(), id).get(0).get("generation")).get("id");
+            String batchId = id;
+            IllegalStateException lost = new IllegalStateException("the instance is gone before the commit");
+            RuntimeException thrown = assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+                progress.generationFinished(new GenerationFinished(generationId, batchId, GenerationStatus.COMPLETED, null, null));
+                throw lost;
+            }));
+            assertTrue(thrown == lost || thrown.getCause() == lost, thrown.toString());
+            assertEquals(List.of(), eventLog.read(Batch.streamId(batchId, 1), 0));
+            assertEquals("queued", items(acct.key(), id).get(0).get("status")); // not ended: its generation has not run
+        }
+        awaitStatus(acct.key(), id, "completed");
+        List<Sse.Event> events = Sse.readUntilClosed(created.path("stream_url"), Duration.ofSeconds(30));
+        assertEquals(List.of(BatchProgress.ITEM, StreamEvent.PROGRESS, StreamEvent.DONE), events.stream().map(Sse.Event::name).toList());
+        assertEquals("E-0", events.get(0).data().get("reference"));
+        assertEquals("completed", events.get(0).data().get("status"));
+        assertEquals("completed", events.get(2).data().get("status"));
     }
 
     @Test
