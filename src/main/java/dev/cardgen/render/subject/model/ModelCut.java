@@ -96,8 +96,7 @@ public final class ModelCut {
                 outside += s;
             }
         }
-        int edges = (r.x == 0 ? 1 : 0) + (r.y == 0 ? 1 : 0) + (r.x + r.width == sw ? 1 : 0) + (r.y + r.height == sh ? 1 : 0);
-        return edges < 2 && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
+        return frameEdges(region) < 2 && doubt <= SURE_DOUBT * area && outside / Math.max(1, n - area) <= SURE_OUTSIDE;
     }
 
     /**
@@ -127,6 +126,34 @@ public final class ModelCut {
             return null;
         }
         return p.cut() != null && (p.sure() || cues != null && cues.iou(p.onGrid()) >= AGREE) ? p.cut() : null;
+    }
+
+    /**
+     * Where the map was not calm: whether the cues and the model's region each back the cut. The cut agrees with
+     * the region ({@link #SURE_AGREE}), the region reaches at most one frame edge, and one of the cues' mask and
+     * the cut holds the other ({@link Agreement#HOLDS}): the cues found a part of the product (a tool's body), or
+     * the product with the holes they filled (a handle's). A thin product's rim is in doubt on the map, which is
+     * what makes it restless; the cues' own evidence stands in for its calm.
+     */
+    public static boolean corroborated(Mask cues, Proposal p) {
+        if (p == null || p.cut() == null || cues == null || p.onGrid().iou(p.region()) < SURE_AGREE
+                || frameEdges(p.region()) >= 2) {
+            return false;
+        }
+        boolean[] a = cues.bits(), b = p.onGrid().bits();
+        int both = 0, na = 0, nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i]) na++;
+            if (b[i]) nb++;
+            if (a[i] && b[i]) both++;
+        }
+        return both > 0 && (both >= Agreement.HOLDS * na || both >= Agreement.HOLDS * nb);
+    }
+
+    private static int frameEdges(Mask region) {
+        Rectangle r = region.bounds();
+        int sw = region.width(), sh = region.height();
+        return (r.x == 0 ? 1 : 0) + (r.y == 0 ? 1 : 0) + (r.x + r.width == sw ? 1 : 0) + (r.y + r.height == sh ? 1 : 0);
     }
 
     /** The cut's mask read at each grid cell's centre ({@code sw × sh} cells of {@code f} px). */

@@ -113,6 +113,26 @@ class SaliencyModelTest {
     }
 
     @Test
+    void whereTheMapIsRestlessTheCutIsBackedByItsRegionAndTheCuesNestedWithIt() {
+        int w = 200, h = 150;
+        boolean[] product = box(w, h, 60, 40, 140, 120);
+        Subject cut = Subject.ofMask(square(w, h, 60, 40, 80));
+        Mask whole = new Mask(w, h, product);
+        ModelCut.Proposal restless = new ModelCut.Proposal(whole, false, cut, whole, false);
+        assertTrue(ModelCut.corroborated(new Mask(w, h, box(w, h, 60, 40, 140, 75)), restless), "the cues found a part of the cut");
+        assertTrue(ModelCut.corroborated(new Mask(w, h, box(w, h, 50, 30, 150, 130)), restless), "the cut lies within the cues");
+        assertFalse(ModelCut.corroborated(new Mask(w, h, box(w, h, 100, 40, 180, 120)), restless), "the cues half outside the cut");
+        assertFalse(ModelCut.corroborated(null, restless), "the cues found nothing");
+        Mask elsewhere = new Mask(w, h, box(w, h, 60, 40, 140, 80));
+        assertFalse(ModelCut.corroborated(new Mask(w, h, box(w, h, 60, 40, 140, 75)),
+                new ModelCut.Proposal(elsewhere, false, cut, whole, false)), "the cut strays from the region");
+        Mask framed = new Mask(w, h, box(w, h, 0, 0, 140, 120));
+        assertFalse(ModelCut.corroborated(framed, new ModelCut.Proposal(framed, false, Subject.ofMask(square(w, h, 0, 0, 120)), framed, false)),
+                "the region reaches two frame edges");
+        assertFalse(ModelCut.corroborated(whole, new ModelCut.Proposal(whole, false, null, null, false)), "no cut");
+    }
+
+    @Test
     void withoutItsModelTheStageDecidesAlone() {
         assertNull(SaliencyModel.load("subject/absent.onnx"), "a missing file");
         assertNull(SaliencyModel.load("subject/not-a-model.onnx"), "a file that is not a model");
