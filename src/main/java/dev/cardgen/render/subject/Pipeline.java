@@ -44,7 +44,7 @@ final class Pipeline {
         Verdict verdict = backdrop.judge(mask, opinion);
         if (verdict instanceof Verdict.Decline d && opinion != null && opinion.map() != null) {
             // the backdrop's rules report no product: the model's own answer, where its map was calm
-            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false);
+            ModelCut.Proposal p = ModelCut.propose(g, opinion.map(), opinion.model(), false, backdrop.guidedEdge());
             Verdict answer = ModelCut.answer(p);
             verdict = answer != null ? answer : Verdict.decline(d.confidence(), p != null && p.cut() != null);
         }

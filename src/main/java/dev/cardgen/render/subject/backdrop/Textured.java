@@ -87,7 +87,7 @@ public final class Textured implements Backdrop {
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its
             // region; where it was not, the cut its region and the cues both back
-            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true);
+            ModelCut.Proposal proposal = ModelCut.propose(g, saliency, opinion.model(), true, guidedEdge());
             Subject judged = ModelCut.judge(fg, proposal);
             if (judged == null && proposal != null && !proposal.calm() && ModelCut.corroborated(fg, proposal)
                     && darkenedSurface(proposal.onGrid()) < SURFACE_SHARE) {

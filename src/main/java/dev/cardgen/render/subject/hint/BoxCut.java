@@ -79,15 +79,16 @@ public final class BoxCut {
      * The cut inside a box the model drew round its own salient region ({@link ModelCut}): that box is no
      * evidence of its own, so the map is read as it is and the cut is not held to spanning the box.
      */
-    public static Subject cutModelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model) {
-        return cut(workingCopy, SubjectHint.of(box), model, TUNED, false);
+    public static Subject cutModelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model, boolean guided) {
+        return cut(workingCopy, SubjectHint.of(box), model, TUNED, false, guided);
     }
 
     public static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs) {
-        return cut(workingCopy, hint, model, knobs, true);
+        return cut(workingCopy, hint, model, knobs, true, true);
     }
 
-    private static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs, boolean sellersBox) {
+    private static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs, boolean sellersBox,
+                               boolean guided) {
         int w = workingCopy.getWidth(), h = workingCopy.getHeight();
         Rectangle box = hint.box().intersection(new Rectangle(0, 0, w, h));
         Crop c = box.isEmpty() ? null : Crop.over(workingCopy, box, knobs.grain());
@@ -95,14 +96,14 @@ public final class BoxCut {
             return Subject.fullFrame(w, h, 0);
         }
         float[] prior = model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh);
-        return cut(w, h, hint, c, prior, knobs, sellersBox);
+        return cut(w, h, hint, c, prior, knobs, sellersBox, guided);
     }
 
     /**
      * The cut over crop {@code c} of a {@code w} x {@code h} photo with the model's saliency {@code prior}
      * (null: none). A seller's box ({@code sellersBox}) is evidence: its ring is backdrop and the product spans it.
      */
-    static Subject cut(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs, boolean sellersBox) {
+    static Subject cut(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs, boolean sellersBox, boolean guided) {
         Grid g = c.g;
         byte[] hard = c.hardLabels(hint);
         // the box says the ring is backdrop: a map that calls the ring salient is read with less weight
@@ -135,7 +136,7 @@ public final class BoxCut {
         if (fg.area() < Math.max(9, MIN_FILL * c.boxCells)) {
             return Subject.fullFrame(w, h, 0);
         }
-        byte[] crop = SoftEdge.mask(g, fg, fg.score(), 1, true);
+        byte[] crop = SoftEdge.mask(g, fg, fg.score(), 1, guided);
         byte[] m = new byte[w * h];
         // only the box: the soft edge and the guided filter may reach into the ring
         Rectangle box = c.box;

@@ -44,9 +44,11 @@ public final class ModelCut {
 
     /**
      * The proposal for grid {@code g}, which the model scored {@code saliency}; null when the model marks no
-     * region. The cut is made where the map is calm, or always with {@code cutAlways} (cues to weigh it against).
+     * region. The cut is made where the map is calm, or always with {@code cutAlways} (cues to weigh it against);
+     * its soft edge is moved onto the photo's own edge with {@code guided}, as the backdrop's own masks are
+     * ({@code Backdrop.guidedEdge}): on a texture the guided filter follows the texture's edges beside the product.
      */
-    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways) {
+    public static Proposal propose(Grid g, float[] saliency, SaliencyModel model, boolean cutAlways, boolean guided) {
         int sw = g.sw, sh = g.sh, f = g.f;
         Mask region = region(g, saliency);
         Rectangle r = region.bounds();
@@ -62,7 +64,7 @@ public final class ModelCut {
         if (!calm && !cutAlways) {
             return new Proposal(region, false, null, null, false);
         }
-        Subject cut = BoxCut.cutModelsBox(g.image, box, model);
+        Subject cut = BoxCut.cutModelsBox(g.image, box, model, guided);
         if (!cut.detected()) {
             return new Proposal(region, calm, null, null, false);
         }
