@@ -77,7 +77,9 @@ public final class BoxCut {
 
     /**
      * The cut inside a box the model drew round its own salient region ({@link ModelCut}): that box is no
-     * evidence of its own, so the map is read as it is and the cut is not held to spanning the box.
+     * evidence of its own, so the map is read as it is and the cut is not held to spanning the box. With
+     * {@code guided} the soft edge is moved onto the photo's own edge, as the backdrop's own masks are (off on
+     * a texture, whose edges it would draw into the product's: decision 0049).
      */
     public static Subject cutModelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model, boolean guided) {
         return cut(workingCopy, SubjectHint.of(box), model, TUNED, false, guided);
@@ -102,6 +104,7 @@ public final class BoxCut {
     /**
      * The cut over crop {@code c} of a {@code w} x {@code h} photo with the model's saliency {@code prior}
      * (null: none). A seller's box ({@code sellersBox}) is evidence: its ring is backdrop and the product spans it.
+     * {@code guided}: the soft edge through the guided filter ({@link SoftEdge#mask}); a seller's box always is.
      */
     static Subject cut(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs, boolean sellersBox, boolean guided) {
         Grid g = c.g;
