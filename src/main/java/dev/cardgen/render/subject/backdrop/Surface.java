@@ -245,9 +245,14 @@ public final class Surface {
     }
 
     private static float median(float[] v) {
+        return quantile(v, 0.5);
+    }
+
+    /** The {@code q} quantile of {@code v} (left as it is): the value at {@code q} of its length, sorted. */
+    static float quantile(float[] v, double q) {
         float[] c = v.clone();
         Arrays.sort(c);
-        return c[c.length / 2];
+        return c[Math.min(c.length - 1, (int) (q * c.length))];
     }
 
     private static double percentile(double[] v, double p) {

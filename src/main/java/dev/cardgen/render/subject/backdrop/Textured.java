@@ -11,7 +11,6 @@ import dev.cardgen.render.subject.mask.Holes;
 import dev.cardgen.render.subject.mask.Mask;
 import dev.cardgen.render.subject.model.ModelCut;
 import dev.cardgen.render.subject.model.Opinion;
-import java.util.Arrays;
 
 /**
  * Any other backdrop (wood, stone, fabric, paper, a lawn): the product is what scores unlike the border's
@@ -112,14 +111,14 @@ public final class Textured implements Backdrop {
      */
     private boolean shadowBeyondRegion(ModelCut.Proposal p) {
         Mask cut = p.onGrid();
-        boolean[] nearRegion = p.region().dilate(r).bits(), nearCut = cut.dilate(r).bits(), round = cut.dilate(4 * r).bits();
+        boolean[] nearRegion = p.region().dilate(r).bits(), round = ring(cut);
         double beyond = 0, ring = 0;
         int nb = 0, nr = 0;
-        for (int i = 0; i < nearCut.length; i++) {
+        for (int i = 0; i < round.length; i++) {
             if (cut.get(i) && !nearRegion[i]) {
                 beyond += g.lab[0][i];
                 nb++;
-            } else if (round[i] && !nearCut[i]) {
+            } else if (round[i]) {
                 ring += g.lab[0][i];
                 nr++;
             }
@@ -145,17 +144,17 @@ public final class Textured implements Backdrop {
         red = Colour.boxMean(red, g.sw, g.sh, 1);
         green = Colour.boxMean(green, g.sw, g.sh, 1);
         sum = Colour.boxMean(sum, g.sw, g.sh, 1);
-        boolean[] nearCut = cut.dilate(r).bits(), round = cut.dilate(4 * r).bits();
+        boolean[] round = ring(cut);
         int nr = 0;
         for (int i = 0; i < n; i++) {
-            if (round[i] && !nearCut[i]) nr++;
+            if (round[i]) nr++;
         }
         if (nr == 0 || cut.area() == 0) {
             return 0;
         }
         float[] ringSum = new float[nr], ringR = new float[nr], ringG = new float[nr], ringDetail = new float[nr];
         for (int i = 0, k = 0; i < n; i++) {
-            if (round[i] && !nearCut[i]) {
+            if (round[i]) {
                 ringSum[k] = sum[i];
                 ringR[k] = red[i] / sum[i];
                 ringG[k] = green[i] / sum[i];
@@ -163,13 +162,13 @@ public final class Textured implements Backdrop {
                 k++;
             }
         }
-        float medSum = quantile(ringSum.clone(), 0.5), medR = quantile(ringR.clone(), 0.5), medG = quantile(ringG.clone(), 0.5);
-        float lowDetail = quantile(ringDetail, 0.1), highDetail = quantile(ringDetail, 0.9);
+        float medSum = Surface.quantile(ringSum, 0.5), medR = Surface.quantile(ringR, 0.5), medG = Surface.quantile(ringG, 0.5);
+        float lowDetail = Surface.quantile(ringDetail, 0.1), highDetail = Surface.quantile(ringDetail, 0.9);
         float[] spread = new float[nr];
         for (int k = 0; k < nr; k++) {
             spread[k] = (float) Math.hypot(ringR[k] - medR, ringG[k] - medG);
         }
-        float chroma = quantile(spread, 0.9);
+        float chroma = Surface.quantile(spread, 0.9);
         int surface = 0;
         for (int i = 0; i < n; i++) {
             if (!cut.get(i) || sum[i] >= SURFACE_DARKER * medSum
@@ -184,9 +183,13 @@ public final class Textured implements Backdrop {
         return surface / (double) cut.area();
     }
 
-    private static float quantile(float[] v, double q) {
-        Arrays.sort(v);
-        return v[Math.min(v.length - 1, (int) (q * v.length))];
+    /** The backdrop round a cut: the cells r to 4r from it, which {@link #shadowBeyondRegion} and {@link #darkenedSurface} compare it with. */
+    private boolean[] ring(Mask cut) {
+        boolean[] nearCut = cut.dilate(r).bits(), round = cut.dilate(4 * r).bits(), ring = new boolean[round.length];
+        for (int i = 0; i < round.length; i++) {
+            ring[i] = round[i] && !nearCut[i];
+        }
+        return ring;
     }
 
     @Override
