@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  * rounds (0) let its JIT settle. Beside the times: the CPU of each export, the service's threads by group and
  * PostgreSQL's processes ({@link ProcessCpu}); BENCH_PEERS_TRACE=1 prints the client's steps with the
  * monotonic clock the service's {@code dev.cardgen.trace} DEBUG lines use ({@code bench/export-timeline.py}).
+ * On JDK 25 with a trained build ({@code app.aot} in the application's folder) the service starts from its AOT
+ * cache, as the image runs it ({@code -XX:AOTCache=app.aot}); BENCH_PEERS_AOT=no starts it without.
  */
 final class PeersBench {
 
@@ -47,7 +49,8 @@ final class PeersBench {
         Path dir = Files.createTempDirectory("cardgen-peers");
         Path scripts = Path.of("bench", "peers").toAbsolutePath();
         Path fonts = Path.of("src", "main", "resources", "fonts").toAbsolutePath();
-        bench.start(List.of());
+        boolean aot = aotCache();
+        bench.start(aot ? List.of("-XX:AOTCache=app.aot") : List.of());
         try {
             String asset = bench.uploadAsset(Photos.productJpeg(1600, 1200));
             JsonNode g = bench.createGeneration(asset);
@@ -55,8 +58,8 @@ final class PeersBench {
             String generation = g.get("id").asText();
             Path cutout = dir.resolve("cutout.png");
             get(bench.base() + "/api/v1/assets/" + asset + "/cutout", cutout);
-            System.out.printf("peers: one 1600x1200 product photo (a drawn bottle on a sweep), its 3-variant generation and its cut-out (%d bytes); %d rounds after 2 of warm-up; load average %s%n",
-                    Files.size(cutout), runs, loadAverage());
+            System.out.printf("peers: one 1600x1200 product photo (a drawn bottle on a sweep), its 3-variant generation and its cut-out (%d bytes); %d rounds after 2 of warm-up; AOT cache %s; load average %s%n",
+                    Files.size(cutout), runs, aot ? "on" : "off", loadAverage());
             for (int width : sizes) {
                 int height = width * 4 / 3;
                 for (int i = 0; i < serviceWarmup; i++) {
@@ -104,6 +107,12 @@ final class PeersBench {
         } finally {
             bench.stop();
         }
+    }
+
+    /** Whether the service starts from the build's AOT cache: JDK 25 or later, the cache trained, and not BENCH_PEERS_AOT=no. */
+    private static boolean aotCache() {
+        return Runtime.version().feature() >= 25 && Files.isRegularFile(ServiceBench.appDir().resolve("app.aot"))
+                && !"no".equals(System.getenv("BENCH_PEERS_AOT"));
     }
 
     /**
