@@ -7,7 +7,8 @@
 # and StartupBench. Needs wrk for 'get' (Debian package 'wrk'); 'peers' (the service beside a libvips and an
 # ImageMagick script, bench/peers/) needs Debian's libvips-tools and imagemagick. Starts its own embedded PostgreSQL; loopback only.
 # The JDK is the one on PATH / JAVA_HOME. On JDK 17 the jar gets an AppCDS archive; on JDK 25 (e.g.
-# JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64) the AOT cache, trained by the packaged-jar integration test
+# JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64) the AOT cache, trained by the packaged-jar integration test, which every
+# mode starts the service from, as the image does (BENCH_AOT=no: without it)
 # (set BENCH_SKIP_BUILD=1 to reuse target/quarkus-app as it is).
 set -euo pipefail
 cd "$(dirname "$0")/.."

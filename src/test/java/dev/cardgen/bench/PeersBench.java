@@ -27,8 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  * rounds (0) let its JIT settle. Beside the times: the CPU of each export, the service's threads by group and
  * PostgreSQL's processes ({@link ProcessCpu}); BENCH_PEERS_TRACE=1 prints the client's steps with the
  * monotonic clock the service's {@code dev.cardgen.trace} DEBUG lines use ({@code bench/export-timeline.py}).
- * On JDK 25 with a trained build ({@code app.aot} in the application's folder) the service starts from its AOT
- * cache, as the image runs it ({@code -XX:AOTCache=app.aot}); BENCH_PEERS_AOT=no starts it without.
+ * On JDK 25 with a trained build the service starts from its AOT cache, as the image runs it; BENCH_AOT=no starts
+ * it without ({@link ServiceBench#aotCache()}).
  */
 final class PeersBench {
 
@@ -49,8 +49,8 @@ final class PeersBench {
         Path dir = Files.createTempDirectory("cardgen-peers");
         Path scripts = Path.of("bench", "peers").toAbsolutePath();
         Path fonts = Path.of("src", "main", "resources", "fonts").toAbsolutePath();
-        boolean aot = aotCache();
-        bench.start(aot ? List.of("-XX:AOTCache=app.aot") : List.of());
+        boolean aot = ServiceBench.aotCache();
+        bench.start(List.of());
         try {
             String asset = bench.uploadAsset(Photos.productJpeg(1600, 1200));
             JsonNode g = bench.createGeneration(asset);
@@ -109,11 +109,6 @@ final class PeersBench {
         }
     }
 
-    /** Whether the service starts from the build's AOT cache: JDK 25 or later, the cache trained, and not BENCH_PEERS_AOT=no. */
-    private static boolean aotCache() {
-        return Runtime.version().feature() >= 25 && Files.isRegularFile(ServiceBench.appDir().resolve("app.aot"))
-                && !"no".equals(System.getenv("BENCH_PEERS_AOT"));
-    }
 
     /**
      * POST an export of variant 0, poll its record every {@code pollMs} (BENCH_PEERS_POLL_MS, 5) until ready, download the file to {@code out};

@@ -620,6 +620,9 @@ public final class ServiceBench {
     /** The service's command line: this JDK, the given JVM options, the bench's settings. */
     List<String> command(List<String> jvmArgs, boolean bootstrapKey, int port) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (aotCache() && jvmArgs.stream().noneMatch(o -> o.startsWith("-XX:AOTCache") || o.startsWith("-XX:SharedArchiveFile"))) {
+            cmd.add("-XX:AOTCache=app.aot"); // as the image runs it
+        }
         cmd.addAll(jvmArgs);
         String extra = env("BENCH_APP_JVM", "").strip(); // e.g. a JFR recording, to see where the time goes
         if (!extra.isEmpty()) {
@@ -646,6 +649,14 @@ public final class ServiceBench {
      * {@code target/quarkus-app} away while measuring copies (where it does not exist, as in the image,
      * the copy runs itself).
      */
+    /**
+     * Whether the service starts from the build's AOT cache, as the image does: JDK 25 or later, a trained build
+     * ({@code app.aot} in {@link #appDir()}), and not BENCH_AOT=no.
+     */
+    static boolean aotCache() {
+        return Runtime.version().feature() >= 25 && Files.isRegularFile(appDir().resolve("app.aot")) && !"no".equals(env("BENCH_AOT", ""));
+    }
+
     static Path appDir() {
         return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
     }
