@@ -17,8 +17,6 @@ public final class Honesty {
     /** Blurred: an outline the mask did not follow: > 12 % of the steps away, or a run > 8 % of the longer side. */
     private static final double MAX_STRAY_STEPS = 0.12;
     private static final double MAX_STRAY_RUN = 0.08;
-    /** Blurred: at most 12 % of a bridged mask's edge away from the steps (kept bridges 2-9 %, wedged ones 17-42 %). */
-    static final double MAX_INVENTED_OUTLINE = 0.12;
     /** Textured: at least 55 % of the mask unlike the backdrop by itself, not filled in. */
     private static final double MIN_OWN_SHARE = 0.55;
 
@@ -113,12 +111,7 @@ public final class Honesty {
         return most > MAX_STRAY_RUN * Math.max(fg.width(), fg.height());
     }
 
-    /** Whether more than {@link #MAX_INVENTED_OUTLINE} of the mask's edge lies further than {@code near} from a step. */
-    public static boolean inventedOutline(Mask fg, Mask step, int near) {
-        return inventedOutline(fg, step, near, MAX_INVENTED_OUTLINE);
-    }
-
-    /** As {@link #inventedOutline(Mask, Mask, int)} with {@code max} as the share allowed. */
+    /** Whether more than {@code max} of the mask's edge lies further than {@code near} from a step. */
     public static boolean inventedOutline(Mask mask, Mask step, int near, double max) {
         boolean[] onStep = step.dilate(near).bits(), fg = mask.bits();
         int w = mask.width(), h = mask.height();

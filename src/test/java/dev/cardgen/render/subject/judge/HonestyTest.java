@@ -61,14 +61,14 @@ class HonestyTest {
         }
         boolean[] fg = new boolean[W * H];
         fill(fg, 70, 40, 140, 110);
-        assertFalse(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2));
+        assertFalse(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2, 0.12));
         // the same square with a wedge of the backdrop cut into its right half: its slopes follow no step
         for (int y = 40; y <= 110; y++) {
             for (int x = 141 - (55 - Math.abs(y - 75)); x <= 140; x++) {
                 if (x > 105) fg[y * W + x] = false;
             }
         }
-        assertTrue(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2));
+        assertTrue(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2, 0.12));
     }
 
     private static void fill(boolean[] fg, int x0, int y0, int x1, int y1) {
