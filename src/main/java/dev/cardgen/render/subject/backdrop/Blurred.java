@@ -53,16 +53,13 @@ public final class Blurred implements Backdrop {
         Mask learned = null;
         if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
             learned = Agreement.mask(saliency, g.sw, g.sh).keepMain(Backdrop.minPiece(g));
-            Agreement.Verdict verdict = declined ? Agreement.Verdict.NEITHER : Agreement.judge(fg, learned);
+            boolean agree = !declined && Agreement.agree(fg, learned);
             // where the cues declined or disagree, a model mask on the photo's sharp steps is an object in focus
-            if (verdict == Agreement.Verdict.NEITHER && Agreement.backedBySteps(learned, step, 2 * r)) {
-                verdict = Agreement.Verdict.MODEL;
-            }
-            if (verdict == Agreement.Verdict.MODEL) {
+            if (!agree && Agreement.backedBySteps(learned, step, 2 * r)) {
                 return new Verdict.Accept(learned, learned.score(), 1,
                         declined ? Judgement.OFF_PLAIN_CONFIDENCE : confidence);
             }
-            if (verdict == Agreement.Verdict.NEITHER && !declined) {
+            if (!agree && !declined) {
                 declined = doubtful = true; // the two disagree: as doubtful as a mask the honesty checks refuse
             }
         }
