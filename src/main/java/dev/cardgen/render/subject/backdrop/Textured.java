@@ -3,7 +3,6 @@ package dev.cardgen.render.subject.backdrop;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.edge.Refine;
 import dev.cardgen.render.subject.grid.Grid;
-import dev.cardgen.render.subject.judge.Honesty;
 import dev.cardgen.render.subject.judge.Judgement;
 import dev.cardgen.render.subject.judge.Verdict;
 import dev.cardgen.render.subject.mask.Holes;
@@ -62,8 +61,7 @@ public final class Textured implements Backdrop {
 
     @Override
     public Verdict judge(Mask fg, Opinion opinion) {
-        boolean filledIn = Honesty.mostlyFilledIn(fg, texture.score, THRESHOLD);
-        Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 0, false, filledIn);
+        Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 0, false, false);
         float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its

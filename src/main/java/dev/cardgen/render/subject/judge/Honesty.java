@@ -6,7 +6,7 @@ import dev.cardgen.render.subject.mask.Morphology;
 /**
  * Reasons to decline a mask the confidence alone would pass: a cut-out that is not the product harms a
  * seller more than the whole photo. It falls apart, hugs several frame edges, or disagrees with the
- * evidence around it (sharp steps left outside a defocus mask; a texture mask mostly of filled-in holes).
+ * evidence around it (sharp steps left outside a defocus mask).
  */
 public final class Honesty {
 
@@ -17,8 +17,6 @@ public final class Honesty {
     /** Blurred: an outline the mask did not follow: > 12 % of the steps away, or a run > 8 % of the longer side. */
     private static final double MAX_STRAY_STEPS = 0.12;
     private static final double MAX_STRAY_RUN = 0.08;
-    /** Textured: at least 55 % of the mask unlike the backdrop by itself, not filled in. */
-    private static final double MIN_OWN_SHARE = 0.55;
 
     private Honesty() {
     }
@@ -84,18 +82,6 @@ public final class Honesty {
             }
         }
         return (marked == 0 ? 1 : away / (double) marked) > MAX_STRAY_STEPS;
-    }
-
-    /** Whether less than {@link #MIN_OWN_SHARE} of the mask scores above t by itself (an empty mask: none). */
-    public static boolean mostlyFilledIn(Mask fg, float[] d, float t) {
-        int area = 0, own = 0;
-        for (int i = 0; i < d.length; i++) {
-            if (fg.get(i)) {
-                area++;
-                if (d[i] > t) own++;
-            }
-        }
-        return (area == 0 ? 0 : own / (double) area) < MIN_OWN_SHARE;
     }
 
     /** Whether one connected run of steps lies more than r cells from the mask over a share of the longer side. */
