@@ -46,7 +46,7 @@ public final class Blurred implements Backdrop {
     @Override
     public Verdict judge(Mask fg, Opinion opinion) {
         boolean stray = Honesty.strayStepsOutside(fg, step, 2 * r) || Honesty.strayOutline(fg, step, 2 * r);
-        Judgement j = Judgement.of(fg, proposed.score(), 1, 0, false, stray);
+        Judgement j = Judgement.of(fg, proposed.score(), 1, false, stray);
         boolean declined = j.declined(), doubtful = j.doubtful();
         double confidence = j.confidence();
         float[] saliency = opinion == null ? null : opinion.map();

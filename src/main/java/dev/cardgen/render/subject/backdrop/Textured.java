@@ -61,7 +61,7 @@ public final class Textured implements Backdrop {
 
     @Override
     public Verdict judge(Mask fg, Opinion opinion) {
-        Judgement j = Judgement.of(fg, texture.score, THRESHOLD, 0, false, false);
+        Judgement j = Judgement.of(fg, texture.score, THRESHOLD, false, false);
         float[] saliency = opinion == null ? null : opinion.map();
         if (saliency != null && !j.declined()) { // null: the engine failed on this photo, and the cues decide alone
             // the model's cut is the answer where it was sure or the cues agree with it; where its map was calm, its

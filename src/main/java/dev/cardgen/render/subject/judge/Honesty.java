@@ -21,9 +21,9 @@ public final class Honesty {
     private Honesty() {
     }
 
-    /** More than two pieces, or two further apart than the smaller is long; pieces within {@code near} cells count as one. */
-    public static boolean fragmented(Mask fg, int near) {
-        Morphology.Components c = (near > 0 ? fg.dilate((near + 1) / 2) : fg).components(true);
+    /** More than two pieces, or two further apart than the smaller is long. */
+    public static boolean fragmented(Mask fg) {
+        Morphology.Components c = fg.components(true);
         return c.count() > MAX_PIECES || (c.count() == 2 && apart(c, fg.width(), fg.height()));
     }
 

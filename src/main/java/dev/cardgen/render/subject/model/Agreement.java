@@ -100,6 +100,6 @@ public final class Agreement {
     /** One product, not a scene: at most {@link #MAX_AREA} of the frame, in one piece, off the frame's edges. */
     private static boolean plausible(Mask model, int area) {
         return area <= MAX_AREA * model.bits().length
-                && !Honesty.fragmented(model, 0) && !Honesty.hugsSeveralEdges(model);
+                && !Honesty.fragmented(model) && !Honesty.hugsSeveralEdges(model);
     }
 }
