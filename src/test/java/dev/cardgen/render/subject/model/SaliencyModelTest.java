@@ -65,7 +65,8 @@ class SaliencyModelTest {
     @Test
     void aProductWhoseMaterialLooksLikeTheBackdropIsCutOutWholeNotInPart() {
         RealComposites.Scene s = scene("TEXTURED/BOTTLE/texture-grass.jpg@1.6");
-        assertTheCuesAloneReportAPart(s);
+        // the cues alone decline it: the bottle leaves the frame, its look is one of the border's
+        assertFalse(SubjectExtractor.extractByCues(s.image()).detected(), "the cues alone decline");
         Subject subject = SubjectExtractor.extract(s.image());
         assertCutOutWhole(s, subject, 0.9);
     }
