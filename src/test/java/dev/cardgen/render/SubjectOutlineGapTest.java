@@ -16,10 +16,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Blurred backdrops of the tuning part at 512x384, where two boxes of cat-fur material meet a
- * bright, defocused room over a stretch of their outline with no sharp step at all: the fill leaked
- * through the gap and both were declined. Bridging the gap with a straight line recovers them,
- * and the check that the mask invents little of its own edge keeps the wedges such lines cut
- * elsewhere (a bag's handle on the blurred cat, a bottle's white shoulder on the sky) declined.
+ * bright, defocused room over a stretch of their outline with no sharp step at all: the fill leaks
+ * through the gap. They are cut out all the same, and where the cues decline (a bag's handle on the
+ * blurred cat, a bottle's white shoulder on the sky) the model's outline on the steps is taken.
  * And every cut-out there stops on the crest of the outline's steps, not on their outer rim, and a
  * product leaving the frame does not make the blurred border look like a texture.
  */
@@ -45,9 +44,8 @@ class SubjectOutlineGapTest {
     }
 
     @Test
-    void aBridgeThatCutsAWedgeOfTheBackdropIsDeclinedAndTheModelsOutlineOnTheStepsTaken() {
-        // Bridged, these came out at IoU 0.73-0.76 with triangles of sky and fur beside the product:
-        // the cues decline them. The model's mask, whose outline lies on the photo's sharp steps, is whole.
+    void whereTheCuesDeclineTheModelsOutlineOnTheStepsIsTaken() {
+        // The cues decline these; the model's mask, whose outline lies on the photo's sharp steps, is whole.
         for (String name : new String[] {"BLURRED/BOTTLE/blurred-camera.jpg", "BLURRED/BAG/blurred-chelsea.jpg"}) {
             assertFalse(SubjectExtractor.extractByCues(row(name).scene().image()).detected(), name);
             assertTrue(row(name).subject().detected(), name);

@@ -17,11 +17,6 @@ import dev.cardgen.render.subject.model.Opinion;
  */
 public final class Blurred implements Backdrop {
 
-    /** Outline gaps up to 1/5 of the shorter side are bridged by a straight line (a white bottle against a bright window). */
-    static final double BRIDGE = 0.2;
-    /** A bridged mask's edge pixel further than 2 grid px from a step was made up (kept bridges invent 2-9 %, wedged ones 17-42 %). */
-    static final int INVENTED_NEAR = 2;
-
     private final Grid g;
     private final float[] grad;
     private final Mask step;
@@ -38,30 +33,8 @@ public final class Blurred implements Backdrop {
 
     @Override
     public Mask propose() {
-        Mask fg = Defocus.enclosed(step, r).open(r);
-        if (Honesty.strayOutline(fg, step, 2 * r)) {
-            fg = closedLeak(fg);
-        }
-        proposed = fg;
-        return fg;
-    }
-
-    /**
-     * A fill that leaked into the product (a long run of the outline left outside) tried closed again:
-     * the mask as walls too and gaps twice as wide, then the steps' gaps bridged; the first whose mask
-     * follows the outline, or the leaked mask (the judge then declines it).
-     */
-    private Mask closedLeak(Mask fg) {
-        Mask wider = Defocus.enclosed(step.or(fg), 2 * r).open(r);
-        if (!Honesty.strayOutline(wider, step, 2 * r)) {
-            return wider;
-        }
-        int len = (int) Math.round(BRIDGE * Math.min(g.sw, g.sh));
-        Mask bridged = Defocus.enclosed(Defocus.bridged(step, len), r).open(r);
-        if (!Honesty.strayOutline(bridged, step, 2 * r) && !Honesty.inventedOutline(bridged, step, INVENTED_NEAR)) {
-            return bridged;
-        }
-        return fg;
+        proposed = Defocus.enclosed(step, r).open(r);
+        return proposed;
     }
 
     @Override
@@ -73,23 +46,20 @@ public final class Blurred implements Backdrop {
     @Override
     public Verdict judge(Mask fg, Opinion opinion) {
         boolean stray = Honesty.strayStepsOutside(fg, step, 2 * r) || Honesty.strayOutline(fg, step, 2 * r);
-        Judgement j = Judgement.of(fg, proposed.score(), 1, 1, 0, false, stray);
+        Judgement j = Judgement.of(fg, proposed.score(), 1, false, stray);
         boolean declined = j.declined(), doubtful = j.doubtful();
         double confidence = j.confidence();
         float[] saliency = opinion == null ? null : opinion.map();
         Mask learned = null;
         if (saliency != null) { // null: the engine failed on this photo, and the cues decide alone
             learned = Agreement.mask(saliency, g.sw, g.sh).keepMain(Backdrop.minPiece(g));
-            Agreement.Verdict verdict = declined ? Agreement.Verdict.NEITHER : Agreement.judge(fg, learned);
+            boolean agree = !declined && Agreement.agree(fg, learned);
             // where the cues declined or disagree, a model mask on the photo's sharp steps is an object in focus
-            if (verdict == Agreement.Verdict.NEITHER && Agreement.backedBySteps(learned, step, 2 * r)) {
-                verdict = Agreement.Verdict.MODEL;
-            }
-            if (verdict == Agreement.Verdict.MODEL) {
+            if (!agree && Agreement.backedBySteps(learned, step, 2 * r)) {
                 return new Verdict.Accept(learned, learned.score(), 1,
                         declined ? Judgement.OFF_PLAIN_CONFIDENCE : confidence);
             }
-            if (verdict == Agreement.Verdict.NEITHER && !declined) {
+            if (!agree && !declined) {
                 declined = doubtful = true; // the two disagree: as doubtful as a mask the honesty checks refuse
             }
         }

@@ -159,40 +159,6 @@ public final class Defocus {
         return fills[fills.length - 1];
     }
 
-    /** Directions of the lines along which outline gaps are bridged (and their mirror images). */
-    private static final int[][] DIRECTIONS = {{1, 0}, {0, 1}, {1, 1}, {1, -1}, {2, 1}, {1, 2}, {2, -1}, {1, -2}};
-
-    /**
-     * The steps with their gaps bridged by straight lines: along each of eight directions, a run of
-     * at most {@code len} pixels between two step pixels of one line is filled (a closing along that
-     * line). Where a stretch of the outline holds no step at all - a white bottle against a bright
-     * window - the outline on either side of it still lines up, and the line between closes it.
-     */
-    public static Mask bridged(Mask steps, int len) {
-        boolean[] step = steps.bits(), out = step.clone();
-        int w = steps.width(), h = steps.height();
-        for (int[] d : DIRECTIONS) {
-            int dx = d[0], dy = d[1];
-            int most = Math.max(1, (int) Math.round(len / Math.hypot(dx, dy)));
-            for (int y0 = 0; y0 < h; y0++) {
-                for (int x0 = 0; x0 < w; x0++) {
-                    // a line of this direction starts where its previous pixel would lie outside the frame
-                    int px = x0 - dx, py = y0 - dy;
-                    if (px >= 0 && py >= 0 && px < w && py < h) continue;
-                    int last = -1, j = 0;
-                    for (int x = x0, y = y0; x >= 0 && y >= 0 && x < w && y < h; x += dx, y += dy, j++) {
-                        if (!step[y * w + x]) continue;
-                        if (last >= 0 && j - last - 1 <= most) {
-                            for (int t = last + 1; t < j; t++) out[(y0 + t * dy) * w + x0 + t * dx] = true;
-                        }
-                        last = j;
-                    }
-                }
-            }
-        }
-        return steps.with(out);
-    }
-
     /**
      * The mask's outline moved from the outer rim of its steps onto their crest. What the walls
      * enclose includes the walls, and a step, spread by the grid's downsampling and blur, is a

@@ -111,7 +111,7 @@ public final class Plain implements Backdrop {
             }
             mask = cleanUp(mask.with(kept));
         }
-        Judgement j = Judgement.of(mask, score, threshold, surface.inlierFraction, near, true, false);
+        Judgement j = Judgement.of(mask, score, threshold, true, false);
         if (j.declined()) {
             return j.decline();
         }

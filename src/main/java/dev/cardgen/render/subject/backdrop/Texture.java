@@ -8,7 +8,7 @@ import java.util.Random;
  * A textured backdrop's looks: each pixel's own colour, its neighbourhood's mean colour and its
  * sharpness; the border band clustered (k-means, farthest-point seeding) so every look along the
  * frame (brick and mortar) is a centre; a pixel's distance to the nearest, in the border's own spread,
- * is how unlike the backdrop it is. A look crowded into one stretch of the frame is a product leaving it.
+ * is how unlike the backdrop it is.
  */
 public final class Texture {
 
@@ -17,10 +17,6 @@ public final class Texture {
     private static final int SAMPLES = 3000;
     /** Own colour 0.35, neighbourhood 1.0, sharpness 1.6; 12 centres: mortar and gravel grains count as backdrop. */
     private static final float W_OWN = 0.35f, W_MEAN = 1f, W_SHARP = 1.6f;
-    /** Crowded: 80 % of a look (≥ 0.5 % of samples) in 15 % of the perimeter; ≤ 2 looks, ≤ 5 % together, or a room keeps its model. */
-    private static final double CROWD_SHARE = 0.8, CROWD_STRETCH = 0.15, CROWD_MIN_SHARE = 0.005;
-    private static final int CROWD_MAX_LOOKS = 2;
-    private static final double CROWD_MAX_SHARE = 0.05;
 
     /** Distance of every pixel to the backdrop, 1.0 = the border's own 97th percentile. */
     public final float[] score;
@@ -62,84 +58,25 @@ public final class Texture {
         Random rnd = new Random(42);
         int m = Math.min(SAMPLES, border.length);
         float[][] pts = new float[m][DIMS];
-        int[] at = new int[m];
         for (int k = 0; k < m; k++) {
             int i = border[m == border.length ? k : rnd.nextInt(border.length)];
-            at[k] = i;
             for (int d = 0; d < DIMS; d++) pts[k][d] = f[d][i];
         }
         float[][] centres = kmeans(pts, Math.min(CLUSTERS, m), rnd);
-        boolean[] intruder = new boolean[m];
-        centres = withoutCrowdedLooks(centres, pts, at, w, h, intruder);
-        // the scale is the backdrop's own spread: samples of a dropped look are not backdrop
-        float[] bd = new float[m];
-        int kept = 0;
+        // the scale is the backdrop's own spread
+        float[] sorted = new float[m];
         for (int k = 0; k < m; k++) {
-            if (!intruder[k]) bd[kept++] = nearest(pts[k], centres);
+            sorted[k] = nearest(pts[k], centres);
         }
-        float[] sorted = Arrays.copyOf(bd, kept);
         Arrays.sort(sorted);
-        float scale = Math.max(4f, sorted[(int) (0.97 * (kept - 1))]);
+        float scale = Math.max(4f, sorted[(int) (0.97 * (m - 1))]);
         float[] score = new float[n];
         float[] v = new float[DIMS];
         for (int i = 0; i < n; i++) {
             for (int d = 0; d < DIMS; d++) v[d] = f[d][i];
             score[i] = nearest(v, centres) / scale;
         }
-        return new Texture(score, sorted[kept / 2] / scale);
-    }
-
-    /**
-     * Drops the looks of the border that crowd into one short stretch of the frame: a product that
-     * leaves the frame (a bottle's neck at the top edge) puts its own look into the border band,
-     * farthest-point seeding gives that look a centre, and the product would then score as backdrop.
-     * A texture's own looks recur all along the frame. Only a few small crowded looks are dropped: a
-     * border made of many (a room, a portrait's background, their looks each on one side of the
-     * frame) is not a texture with a product leaving it, and is left as it is. Marks the samples of
-     * the dropped looks in {@code intruder}.
-     */
-    private static float[][] withoutCrowdedLooks(float[][] centres, float[][] pts, int[] at, int w, int h,
-            boolean[] intruder) {
-        int m = pts.length, k = centres.length, perimeter = 2 * (w + h);
-        int[] assign = new int[m];
-        int[] count = new int[k];
-        for (int s = 0; s < m; s++) {
-            assign[s] = nearestCentre(pts[s], centres);
-            count[assign[s]]++;
-        }
-        int[][] positions = new int[k][];
-        for (int c = 0; c < k; c++) positions[c] = new int[count[c]];
-        int[] filled = new int[k];
-        for (int s = 0; s < m; s++) {
-            positions[assign[s]][filled[assign[s]]++] = Surface.perimeterPosition(at[s], w, h);
-        }
-        int window = (int) Math.round(CROWD_STRETCH * perimeter);
-        boolean[] drop = new boolean[k];
-        int dropped = 0, droppedSamples = 0;
-        for (int c = 0; c < k; c++) {
-            int[] p = positions[c];
-            if (p.length < CROWD_MIN_SHARE * m) continue;
-            Arrays.sort(p);
-            // the most samples of this look that one stretch of the (closed) frame holds
-            int most = 0;
-            for (int i = 0, j = 0; i < p.length; i++) {
-                j = Math.max(j, i);
-                while (j < i + p.length && (j < p.length ? p[j] : p[j - p.length] + perimeter) - p[i] <= window) j++;
-                most = Math.max(most, j - i);
-            }
-            if (most >= CROWD_SHARE * p.length) {
-                drop[c] = true;
-                dropped++;
-                droppedSamples += p.length;
-            }
-        }
-        if (dropped == 0 || dropped > CROWD_MAX_LOOKS || droppedSamples > CROWD_MAX_SHARE * m) return centres;
-        float[][] out = new float[k - dropped][];
-        for (int c = 0, o = 0; c < k; c++) {
-            if (!drop[c]) out[o++] = centres[c];
-        }
-        for (int s = 0; s < m; s++) intruder[s] = drop[assign[s]];
-        return out;
+        return new Texture(score, sorted[m / 2] / scale);
     }
 
     private static float[] scaled(float[] a, float k) {

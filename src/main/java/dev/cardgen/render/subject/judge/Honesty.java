@@ -6,7 +6,7 @@ import dev.cardgen.render.subject.mask.Morphology;
 /**
  * Reasons to decline a mask the confidence alone would pass: a cut-out that is not the product harms a
  * seller more than the whole photo. It falls apart, hugs several frame edges, or disagrees with the
- * evidence around it (sharp steps left outside a defocus mask; a texture mask mostly of filled-in holes).
+ * evidence around it (sharp steps left outside a defocus mask).
  */
 public final class Honesty {
 
@@ -17,17 +17,13 @@ public final class Honesty {
     /** Blurred: an outline the mask did not follow: > 12 % of the steps away, or a run > 8 % of the longer side. */
     private static final double MAX_STRAY_STEPS = 0.12;
     private static final double MAX_STRAY_RUN = 0.08;
-    /** Blurred: at most 12 % of a bridged mask's edge away from the steps (kept bridges 2-9 %, wedged ones 17-42 %). */
-    static final double MAX_INVENTED_OUTLINE = 0.12;
-    /** Textured: at least 55 % of the mask unlike the backdrop by itself, not filled in. */
-    private static final double MIN_OWN_SHARE = 0.55;
 
     private Honesty() {
     }
 
-    /** More than two pieces, or two further apart than the smaller is long; pieces within {@code near} cells count as one. */
-    public static boolean fragmented(Mask fg, int near) {
-        Morphology.Components c = (near > 0 ? fg.dilate((near + 1) / 2) : fg).components(true);
+    /** More than two pieces, or two further apart than the smaller is long. */
+    public static boolean fragmented(Mask fg) {
+        Morphology.Components c = fg.components(true);
         return c.count() > MAX_PIECES || (c.count() == 2 && apart(c, fg.width(), fg.height()));
     }
 
@@ -88,18 +84,6 @@ public final class Honesty {
         return (marked == 0 ? 1 : away / (double) marked) > MAX_STRAY_STEPS;
     }
 
-    /** Whether less than {@link #MIN_OWN_SHARE} of the mask scores above t by itself (an empty mask: none). */
-    public static boolean mostlyFilledIn(Mask fg, float[] d, float t) {
-        int area = 0, own = 0;
-        for (int i = 0; i < d.length; i++) {
-            if (fg.get(i)) {
-                area++;
-                if (d[i] > t) own++;
-            }
-        }
-        return (area == 0 ? 0 : own / (double) area) < MIN_OWN_SHARE;
-    }
-
     /** Whether one connected run of steps lies more than r cells from the mask over a share of the longer side. */
     public static boolean strayOutline(Mask fg, Mask step, int r) {
         boolean[] near = fg.dilate(r).bits();
@@ -113,12 +97,7 @@ public final class Honesty {
         return most > MAX_STRAY_RUN * Math.max(fg.width(), fg.height());
     }
 
-    /** Whether more than {@link #MAX_INVENTED_OUTLINE} of the mask's edge lies further than {@code near} from a step. */
-    public static boolean inventedOutline(Mask fg, Mask step, int near) {
-        return inventedOutline(fg, step, near, MAX_INVENTED_OUTLINE);
-    }
-
-    /** As {@link #inventedOutline(Mask, Mask, int)} with {@code max} as the share allowed. */
+    /** Whether more than {@code max} of the mask's edge lies further than {@code near} from a step. */
     public static boolean inventedOutline(Mask mask, Mask step, int near, double max) {
         boolean[] onStep = step.dilate(near).bits(), fg = mask.bits();
         int w = mask.width(), h = mask.height();

@@ -11,14 +11,10 @@ public record Judgement(double confidence, boolean doubtful, boolean declined) {
     /** Off plain backdrops: right cut-outs scored ≥ 0.95 on the tuning photos, a partial one 0.76 and a room 0.71. */
     public static final double OFF_PLAIN_CONFIDENCE = 0.85;
 
-    /**
-     * {@code score} above {@code threshold} is unlike the backdrop; {@code inliers} is the share of the border
-     * the backdrop's model explains; pieces within {@code near} cells count as one.
-     */
-    public static Judgement of(Mask fg, float[] score, float threshold, double inliers, int near, boolean plain,
-                               boolean ownDoubt) {
-        Score s = Score.of(fg, score, threshold, inliers);
-        boolean doubtful = Honesty.fragmented(fg, near) || Honesty.hugsSeveralEdges(fg) || ownDoubt;
+    /** {@code score} above {@code threshold} is unlike the backdrop. */
+    public static Judgement of(Mask fg, float[] score, float threshold, boolean plain, boolean ownDoubt) {
+        Score s = Score.of(fg, score, threshold);
+        boolean doubtful = Honesty.hugsSeveralEdges(fg) || ownDoubt;
         doubtful |= !plain && s.confidence() < OFF_PLAIN_CONFIDENCE; // weaker evidence off plain: ask for more
         return new Judgement(s.confidence(), doubtful, doubtful || !s.detected());
     }

@@ -4,16 +4,16 @@ import dev.cardgen.render.subject.mask.Mask;
 import dev.cardgen.render.subject.mask.Morphology;
 
 /**
- * How much a mask looks like one product: a sensible share of the frame, little of the border covered,
- * a border the backdrop's model explains, a clear step at the mask's edge.
+ * How much a mask looks like one product: a sensible share of the frame, little of the border covered
+ * (none at half of it), a clear step at the mask's edge.
  */
 record Score(double confidence, boolean detected, double area, double borderTouch, double contrast) {
 
-    /** Detected at confidence ≥ 0.35 with ≤ half the frame's edge covered: an empty room scored 0.71, off-plain cut-outs ≥ 0.95. */
+    /** Detected at confidence ≥ 0.35: an empty room scored 0.71, off-plain cut-outs ≥ 0.95. */
     private static final double MAX_BORDER_TOUCH = 0.5;
     private static final double MIN_CONFIDENCE = 0.35;
 
-    static Score of(Mask mask, float[] d, float t, double inlierFraction) {
+    static Score of(Mask mask, float[] d, float t) {
         boolean[] fg = mask.bits();
         int w = mask.width(), h = mask.height();
         int n = w * h;
@@ -52,10 +52,9 @@ record Score(double confidence, boolean detected, double area, double borderTouc
 
         double areaScore = Math.min(ramp(areaFrac, 0.005, 0.02), 1 - ramp(areaFrac, 0.85, 0.95));
         double touchScore = 1 - ramp(touch, 0.1, MAX_BORDER_TOUCH);
-        double borderScore = ramp(inlierFraction, 0.5, 0.8);
         double contrastScore = ramp(contrast, 1.0, 1.5);
-        double confidence = areaScore * touchScore * borderScore * contrastScore;
-        boolean detected = confidence >= MIN_CONFIDENCE && touch <= MAX_BORDER_TOUCH;
+        double confidence = areaScore * touchScore * contrastScore;
+        boolean detected = confidence >= MIN_CONFIDENCE;
         return new Score(confidence, detected, areaFrac, touch, contrast);
     }
 

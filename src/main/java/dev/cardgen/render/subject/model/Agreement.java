@@ -9,9 +9,8 @@ import dev.cardgen.render.subject.mask.Morphology;
  * On a blurred backdrop: how the cues' mask and the model's mask of one photo relate, and what the
  * stage does about it (on a texture the model proposes its own cut-out: {@link ModelCut}).
  * On the tuning photos every cut-out the cues got right agreed with the model at an IoU of 0.77 or
- * more, and every one they got in part or wrong agreed at 0.65 or less: where they disagree, either
- * the cues found part of the product (the model's mask holds theirs, and is itself one plausible
- * product) or one of the two is wrong and the honest answer is none.
+ * more, and every one they got in part or wrong agreed at 0.65 or less: where they disagree, the
+ * model's mask is taken only if its outline lies on the photo's sharp steps, else none.
  */
 public final class Agreement {
 
@@ -19,7 +18,7 @@ public final class Agreement {
     static final double AGREE = 0.7;
     /** The model's map is cut at one half. */
     public static final float HALF = 0.5f;
-    /** The cues found part of the model's product when ≥ 0.9 of their mask lies in it (0002). */
+    /** One mask holds another when ≥ 0.9 of it lies within (a hole within the cues' mask, a corroborated cut). */
     static final double HOLDS = 0.9;
     /** A model mask over 0.6 of the frame is a scene, not a product (0002). */
     static final double MAX_AREA = 0.6;
@@ -29,15 +28,6 @@ public final class Agreement {
     static final double MAX_HOLE_STEPS = 0.05;
     static final int HOLE_RIM = 4;
 
-    public enum Verdict {
-        /** The masks agree: the cues' mask stands. */
-        CUES,
-        /** The cues found part of the product the model found whole: the model's mask is taken. */
-        MODEL,
-        /** Neither can be trusted: no product is reported. */
-        NEITHER
-    }
-
     private Agreement() {
     }
 
@@ -46,24 +36,15 @@ public final class Agreement {
         return Mask.above(saliency, HALF, w, h);
     }
 
-    public static Verdict judge(Mask cuesMask, Mask modelMask) {
+    /** Whether the cues' mask and the model's agree (IoU ≥ {@link #AGREE}): the cues' mask stands. */
+    public static boolean agree(Mask cuesMask, Mask modelMask) {
         boolean[] cues = cuesMask.bits(), model = modelMask.bits();
-        int both = 0, cuesOnly = 0, modelOnly = 0;
+        int both = 0, union = 0;
         for (int i = 0; i < cues.length; i++) {
-            if (cues[i] && model[i]) {
-                both++;
-            } else if (cues[i]) {
-                cuesOnly++;
-            } else if (model[i]) {
-                modelOnly++;
-            }
+            if (cues[i] && model[i]) both++;
+            if (cues[i] || model[i]) union++;
         }
-        int union = both + cuesOnly + modelOnly;
-        if (union > 0 && both >= AGREE * union) {
-            return Verdict.CUES;
-        }
-        boolean holds = both > 0 && both >= HOLDS * (both + cuesOnly);
-        return holds && plausible(modelMask, both + modelOnly) ? Verdict.MODEL : Verdict.NEITHER;
+        return union > 0 && both >= AGREE * union;
     }
 
     /**
@@ -119,6 +100,6 @@ public final class Agreement {
     /** One product, not a scene: at most {@link #MAX_AREA} of the frame, in one piece, off the frame's edges. */
     private static boolean plausible(Mask model, int area) {
         return area <= MAX_AREA * model.bits().length
-                && !Honesty.fragmented(model, 0) && !Honesty.hugsSeveralEdges(model);
+                && !Honesty.fragmented(model) && !Honesty.hugsSeveralEdges(model);
     }
 }

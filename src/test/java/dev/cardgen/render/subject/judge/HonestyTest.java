@@ -18,7 +18,7 @@ class HonestyTest {
         boolean[] fg = new boolean[W * H];
         fill(fg, 40, 40, 90, 120);   // left shoe
         fill(fg, 100, 45, 150, 120); // right shoe, 10 px gap
-        assertFalse(Honesty.fragmented(new Mask(W, H, fg), 0));
+        assertFalse(Honesty.fragmented(new Mask(W, H, fg)));
     }
 
     @Test
@@ -26,7 +26,7 @@ class HonestyTest {
         boolean[] fg = new boolean[W * H];
         fill(fg, 10, 90, 40, 120);   // a badge, 31 px
         fill(fg, 120, 20, 180, 40);  // a highlight far away: gap 80 px
-        assertTrue(Honesty.fragmented(new Mask(W, H, fg), 0));
+        assertTrue(Honesty.fragmented(new Mask(W, H, fg)));
     }
 
     @Test
@@ -34,11 +34,11 @@ class HonestyTest {
         boolean[] fg = new boolean[W * H];
         fill(fg, 10, 40, 40, 100);   // 31 x 61
         fill(fg, 70, 40, 100, 100);  // 31 x 61, gap 29 px < 61
-        assertFalse(Honesty.fragmented(new Mask(W, H, fg), 0));
+        assertFalse(Honesty.fragmented(new Mask(W, H, fg)));
         boolean[] far = new boolean[W * H];
         fill(far, 10, 40, 40, 100);
         fill(far, 110, 40, 140, 100); // gap 69 px > 61
-        assertTrue(Honesty.fragmented(new Mask(W, H, far), 0));
+        assertTrue(Honesty.fragmented(new Mask(W, H, far)));
     }
 
     @Test
@@ -47,7 +47,7 @@ class HonestyTest {
         fill(fg, 20, 40, 50, 100);
         fill(fg, 55, 40, 85, 100);
         fill(fg, 90, 40, 120, 100);
-        assertTrue(Honesty.fragmented(new Mask(W, H, fg), 0));
+        assertTrue(Honesty.fragmented(new Mask(W, H, fg)));
     }
 
     @Test
@@ -61,14 +61,14 @@ class HonestyTest {
         }
         boolean[] fg = new boolean[W * H];
         fill(fg, 70, 40, 140, 110);
-        assertFalse(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2));
+        assertFalse(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2, 0.12));
         // the same square with a wedge of the backdrop cut into its right half: its slopes follow no step
         for (int y = 40; y <= 110; y++) {
             for (int x = 141 - (55 - Math.abs(y - 75)); x <= 140; x++) {
                 if (x > 105) fg[y * W + x] = false;
             }
         }
-        assertTrue(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2));
+        assertTrue(Honesty.inventedOutline(new Mask(W, H, fg), new Mask(W, H, step), 2, 0.12));
     }
 
     private static void fill(boolean[] fg, int x0, int y0, int x1, int y1) {
