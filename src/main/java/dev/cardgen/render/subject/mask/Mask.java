@@ -99,12 +99,17 @@ public record Mask(int width, int height, boolean[] bits) {
 
     /** Intersection over union; 0 when both are empty. */
     public double iou(Mask o) {
-        int both = 0, either = 0;
+        int both = overlap(o), either = area() + o.area() - both;
+        return either == 0 ? 0 : both / (double) either;
+    }
+
+    /** The cells set in both. */
+    public int overlap(Mask o) {
+        int both = 0;
         for (int i = 0; i < bits.length; i++) {
             if (bits[i] && o.bits[i]) both++;
-            if (bits[i] || o.bits[i]) either++;
         }
-        return either == 0 ? 0 : both / (double) either;
+        return both;
     }
 
     /** The largest region and any at least a fifth of it (a pair of shoes), each of at least {@code minSize} cells. */

@@ -38,13 +38,7 @@ public final class Agreement {
 
     /** Whether the cues' mask and the model's agree (IoU ≥ {@link #AGREE}): the cues' mask stands. */
     public static boolean agree(Mask cuesMask, Mask modelMask) {
-        boolean[] cues = cuesMask.bits(), model = modelMask.bits();
-        int both = 0, union = 0;
-        for (int i = 0; i < cues.length; i++) {
-            if (cues[i] && model[i]) both++;
-            if (cues[i] || model[i]) union++;
-        }
-        return union > 0 && both >= AGREE * union;
+        return cuesMask.iou(modelMask) >= AGREE;
     }
 
     /**

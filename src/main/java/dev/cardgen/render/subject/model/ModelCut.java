@@ -142,13 +142,8 @@ public final class ModelCut {
                 || frameEdges(p.region()) >= 2) {
             return false;
         }
-        boolean[] a = cues.bits(), b = p.onGrid().bits();
-        int both = 0, na = 0, nb = 0;
-        for (int i = 0; i < a.length; i++) {
-            if (a[i]) na++;
-            if (b[i]) nb++;
-            if (a[i] && b[i]) both++;
-        }
+        Mask cut = p.onGrid();
+        int both = cues.overlap(cut), na = cues.area(), nb = cut.area();
         return both > 0 && (both >= Agreement.HOLDS * na || both >= Agreement.HOLDS * nb);
     }
 
