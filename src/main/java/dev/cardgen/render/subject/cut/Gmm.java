@@ -22,6 +22,8 @@ public final class Gmm {
     private final double[] inverse;
     /** ln(weight) - ln(det)/2 - d/2 ln(2π): the component's log density at its mean. */
     private final double[] logScale;
+    /** ln k: the most the sum over the components adds to the likeliest one's log density. */
+    private final double lnK;
     /** Per-component terms of {@link #cost}: a model is used by one thread (one cut) only. */
     private final double[] scratch = new double[COMPONENTS];
     private final double[] z;
@@ -32,6 +34,7 @@ public final class Gmm {
         mean = new double[d * k];
         inverse = new double[d * d * k];
         logScale = new double[k];
+        lnK = Math.log(k);
         z = new double[d];
     }
 
@@ -133,6 +136,27 @@ public final class Gmm {
             best = Math.max(best, t[c]);
         }
         if (likeliest != null) likeliest[i] = arg;
+        return -(best + logSum(t, best));
+    }
+
+    /**
+     * -ln p(x | model) for one vector of Lab and the grain (a model of four features), in nats: the look of a
+     * pixel as it would be, not as it is. Where it cannot be below {@code bound}, +∞ without the exponentials
+     * (the sum over k components adds at most ln k to the likeliest one's density).
+     */
+    public double cost(float x0, float x1, float x2, float x3, double bound) {
+        double best = Double.NEGATIVE_INFINITY;
+        double[] t = scratch;
+        for (int c = 0; c < k; c++) {
+            t[c] = logDensity4(c, x0, x1, x2, x3);
+            best = Math.max(best, t[c]);
+        }
+        if (-best - lnK >= bound) return Double.POSITIVE_INFINITY;
+        return -(best + logSum(t, best));
+    }
+
+    /** ln Σ e^(t[c] - best) over the components. */
+    private double logSum(double[] t, double best) {
         double sum = 0;
         for (int c = 0; c < k; c++) {
             // the same sum without the exponentials whose value is known: e^0 is 1, and below e^-746 a double is 0
@@ -140,7 +164,7 @@ public final class Gmm {
             if (x == 0) sum += 1;
             else if (!(x <= -746)) sum += Math.exp(x);
         }
-        return -(best + (sum == 1 ? 0 : Math.log(sum)));
+        return sum == 1 ? 0 : Math.log(sum);
     }
 
     private int likeliest(float[][] features, int i) {
@@ -174,10 +198,14 @@ public final class Gmm {
      * value to the bit, in about half the time (the box cut's colour costs are a quarter of its time).
      */
     private double logDensity4(int c, float[][] features, int i) {
+        return logDensity4(c, features[0][i], features[1][i], features[2][i], features[3][i]);
+    }
+
+    private double logDensity4(int c, float x0, float x1, float x2, float x3) {
         int m = 4 * c, o = 16 * c;
         double[] a = inverse;
-        double z0 = features[0][i] - mean[m], z1 = features[1][i] - mean[m + 1];
-        double z2 = features[2][i] - mean[m + 2], z3 = features[3][i] - mean[m + 3];
+        double z0 = x0 - mean[m], z1 = x1 - mean[m + 1];
+        double z2 = x2 - mean[m + 2], z3 = x3 - mean[m + 3];
         double q = 0;
         q += z0 * (0 + a[o] * z0 + a[o + 1] * z1 + a[o + 2] * z2 + a[o + 3] * z3);
         q += z1 * (0 + a[o + 4] * z0 + a[o + 5] * z1 + a[o + 6] * z2 + a[o + 7] * z3);

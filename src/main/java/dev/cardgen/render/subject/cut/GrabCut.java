@@ -11,7 +11,8 @@ import java.util.Arrays;
  * prior's -ln p(label) times {@link BoxCut#PRIOR}; two 4-neighbours on opposite sides pay
  * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
  * photo's own edges. Cells with a hard label are tied to their terminal. The rounds share one graph, each
- * starting from the flow the last one found ({@link GraphCut#terminal}).
+ * starting from the flow the last one found ({@link GraphCut#terminal}). In a seller's box a cell may also be
+ * the backdrop in shade ({@link BoxCut#SHADE}): its look, lit again, is the backdrop's.
  */
 public final class GrabCut {
 
@@ -79,6 +80,8 @@ public final class GrabCut {
         private boolean[] ringLook;
         /** The backdrop's first model's cost of the ring's cell at {@link BoxCut#RING_LOOK} of the ring's costs, in order. */
         private float ringBound;
+        /** Free cells the last round took for the backdrop in shade (not taught to the backdrop's model); null: not asked. */
+        private final boolean[] shade;
 
         private Rounds(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
                        BoxCut.Knobs knobs, boolean ringIsBackdrop) {
@@ -105,6 +108,7 @@ public final class GrabCut {
             backdrop = Gmm.fit(features, bgW);
             fg = new boolean[n];
             if (product == null || backdrop == null) {
+                shade = null;
                 return;
             }
             if (ringIsBackdrop) {
@@ -119,6 +123,7 @@ public final class GrabCut {
                 if (i % w < w - 1) g.edge(i, 0, right[i]);
                 if (i / w < h - 1) g.edge(i, 2, down[i]);
             }
+            shade = ringIsBackdrop ? new boolean[n] : null;
             productComp = new int[n];
             backdropComp = new int[n];
             Arrays.fill(productComp, -1);
@@ -145,7 +150,8 @@ public final class GrabCut {
                     // a hole or gap the first cut kept shows the ring's look: the product's model is not taught it
                     boolean skip = ringLook != null && ringLook[i];
                     fgW[i] = fg[i] && hard[i] == 0 && !skip ? (prior == null ? 1 : BoxCut.PRIOR_FLOOR + prior[i]) : 0;
-                    bgW[i] = fg[i] || excluded[i] ? 0 : 1;
+                    // a shadow is the backdrop, but its dark look would teach the backdrop's model the product's greys
+                    bgW[i] = fg[i] || excluded[i] || shade != null && shade[i] ? 0 : 1;
                 }
                 addClicks(fgW, hard, INCLUDED, null);
                 addClicks(bgW, hard, EXCLUDED, excluded);
@@ -159,6 +165,11 @@ public final class GrabCut {
                     double toBackdrop = backdrop.cost(features, i, backdropComp);
                     // a free cell lies in the box; the first round's backdrop model is the one fitted to the ring
                     if (done == 0 && ringLook != null) ringLook[i] = (float) toBackdrop <= ringBound;
+                    if (shade != null) {
+                        double inShade = inShade(i, toBackdrop);
+                        shade[i] = inShade < toBackdrop;
+                        if (shade[i]) toBackdrop = inShade;
+                    }
                     colourCost[i] = (float) (toBackdrop - product.cost(features, i, productComp));
                     g.terminal(i, colourCost[i] + priorCost[i]);
                 }
@@ -175,6 +186,21 @@ public final class GrabCut {
             }
             done++;
             return true;
+        }
+
+        /**
+         * The backdrop's cost of cell i as the backdrop in shade: its look lit again by each of {@link BoxCut#SHADE}
+         * (a shadow scales linear RGB by k, so L* + 16, a* and b* by k^(1/3), and the grain with them), the
+         * likeliest, plus {@link BoxCut#SHADE_COST}; +∞ where that is not below {@code asItIs}.
+         */
+        private double inShade(int i, double asItIs) {
+            double best = Double.POSITIVE_INFINITY, bound = asItIs - BoxCut.SHADE_COST;
+            for (float c : BoxCut.SHADE) {
+                best = Math.min(best, backdrop.cost((features[0][i] + 16) / c - 16, features[1][i] / c, features[2][i] / c,
+                        features[3][i] / c, Math.min(best, bound)));
+            }
+            double inShade = best + BoxCut.SHADE_COST;
+            return inShade < asItIs ? inShade : Double.POSITIVE_INFINITY;
         }
 
         /** Whether at most {@link BoxCut#RING_LOOK_SHARE} of the cut's free cells look like the ring. */
