@@ -2,6 +2,7 @@ package dev.cardgen.bench;
 
 import dev.cardgen.asset.image.ImageInspector;
 import dev.cardgen.asset.image.WorkingCopy;
+import dev.cardgen.render.fixtures.BackdropFamilies;
 import dev.cardgen.render.fixtures.RealComposites;
 import dev.cardgen.render.subject.Subject;
 import dev.cardgen.render.subject.SubjectExtractor;
@@ -20,17 +21,19 @@ import javax.imageio.ImageIO;
  * One cut-out each of the three ways a seller steers it, made as the service makes them, and the
  * cards of each, for looking at: an upload whose own alpha is the mask (a held-out composite with its
  * drawn truth as alpha), a box hint (the true box plus 3 %) and a corrected mask (the truth sent as a
- * grey mask). Usage: SteeredContactSheet out-dir [scene-name]
+ * grey mask). Usage: SteeredContactSheet out-dir [scene-name | family photo, e.g. photo-brick/WRENCH/6]
  */
 public final class SteeredContactSheet {
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/contact-sheet-steered");
         String name = args.length > 1 ? args[1] : null;
-        List<RealComposites.Scene> scenes = RealComposites.scenes(true, 1600, 1200).stream()
-                .filter(s -> s.truth() != null && (name == null ? s.kind() == RealComposites.Kind.TEXTURED : s.name().equals(name)))
-                .toList();
-        RealComposites.Scene scene = scenes.get(0);
+        RealComposites.Scene scene = name != null && name.contains("/")
+                ? BackdropFamilies.make(BackdropFamilies.specs("all").stream().filter(s -> s.name().equals(name)).findFirst()
+                        .orElseThrow(), 1600, 1200).scene()
+                : RealComposites.scenes(true, 1600, 1200).stream()
+                        .filter(s -> s.truth() != null && (name == null ? s.kind() == RealComposites.Kind.TEXTURED : s.name().equals(name)))
+                        .findFirst().orElseThrow();
         System.out.println("scene " + scene.name());
         int w = scene.image().getWidth(), h = scene.image().getHeight();
         BufferedImage truth = grey(scene.truth(), w, h);
