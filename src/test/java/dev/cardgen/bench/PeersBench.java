@@ -109,7 +109,6 @@ final class PeersBench {
         }
     }
 
-
     /**
      * POST an export of variant 0, poll its record every {@code pollMs} (BENCH_PEERS_POLL_MS, 5) until ready, download the file to {@code out};
      * the milliseconds of the three parts (POST → 202, → ready seen, download).

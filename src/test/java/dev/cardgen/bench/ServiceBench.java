@@ -649,16 +649,16 @@ public final class ServiceBench {
      * {@code target/quarkus-app} away while measuring copies (where it does not exist, as in the image,
      * the copy runs itself).
      */
+    static Path appDir() {
+        return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
+    }
+
     /**
      * Whether the service starts from the build's AOT cache, as the image does: JDK 25 or later, a trained build
      * ({@code app.aot} in {@link #appDir()}), and not BENCH_AOT=no.
      */
     static boolean aotCache() {
         return Runtime.version().feature() >= 25 && Files.isRegularFile(appDir().resolve("app.aot")) && !"no".equals(env("BENCH_AOT", ""));
-    }
-
-    static Path appDir() {
-        return Path.of(env("BENCH_APP_DIR", "target/quarkus-app"));
     }
 
     /** The folder the next {@link #launch} runs from: {@link #appDir()} unless a bench sets another (startup's {@code dir=}). */
