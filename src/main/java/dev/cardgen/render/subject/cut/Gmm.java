@@ -145,6 +145,7 @@ public final class Gmm {
      * (the sum over k components adds at most ln k to the likeliest one's density).
      */
     public double cost(float x0, float x1, float x2, float x3, double bound) {
+        if (d != 4) throw new IllegalStateException("a model of " + d + " features, not Lab and the grain");
         double best = Double.NEGATIVE_INFINITY;
         double[] t = scratch;
         for (int c = 0; c < k; c++) {

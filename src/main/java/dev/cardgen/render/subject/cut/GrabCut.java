@@ -123,7 +123,8 @@ public final class GrabCut {
                 if (i % w < w - 1) g.edge(i, 0, right[i]);
                 if (i / w < h - 1) g.edge(i, 2, down[i]);
             }
-            shade = ringIsBackdrop ? new boolean[n] : null;
+            // lit again needs Lab and the grain: the four features a seller's box is cut on
+            shade = ringIsBackdrop && features.length == 4 ? new boolean[n] : null;
             productComp = new int[n];
             backdropComp = new int[n];
             Arrays.fill(productComp, -1);
