@@ -28,12 +28,12 @@ public final class SteeredContactSheet {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/contact-sheet-steered");
         String name = args.length > 1 ? args[1] : null;
-        RealComposites.Scene scene = name != null && name.contains("/")
-                ? BackdropFamilies.make(BackdropFamilies.specs("all").stream().filter(s -> s.name().equals(name)).findFirst()
-                        .orElseThrow(), 1600, 1200).scene()
-                : RealComposites.scenes(true, 1600, 1200).stream()
+        // a family's photo by its name, else a held-out composite (by name, or the first textured one)
+        RealComposites.Scene scene = BackdropFamilies.specs("all").stream().filter(s -> s.name().equals(name)).findFirst()
+                .map(spec -> BackdropFamilies.make(spec, 1600, 1200).scene())
+                .orElseGet(() -> RealComposites.scenes(true, 1600, 1200).stream()
                         .filter(s -> s.truth() != null && (name == null ? s.kind() == RealComposites.Kind.TEXTURED : s.name().equals(name)))
-                        .findFirst().orElseThrow();
+                        .findFirst().orElseThrow(() -> new IllegalArgumentException("no family photo or held-out composite " + name)));
         System.out.println("scene " + scene.name());
         int w = scene.image().getWidth(), h = scene.image().getHeight();
         BufferedImage truth = grey(scene.truth(), w, h);
