@@ -4,7 +4,7 @@
 #        bench/contact-sheet.sh limits|scripts [out-dir]   texts at the API limits / in every supported script
 #        bench/contact-sheet.sh zh|zh-hant|ja|ko|kk|ar [out-dir]  a card in Chinese (Simplified, Traditional), Japanese,
 #                                   Korean, Kazakh, Arabic; subtitle and badge left for the service to fill in that language
-#        bench/contact-sheet.sh steered [out-dir] [scene]  the cards of an upload's own alpha, a box hint and a corrected mask
+#        bench/contact-sheet.sh steered [out-dir] [scene | family/PRODUCT/n]  the cards of an upload's own alpha, a box hint and a corrected mask
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAGE=""
