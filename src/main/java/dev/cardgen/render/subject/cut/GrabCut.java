@@ -11,8 +11,9 @@ import java.util.Arrays;
  * prior's -ln p(label) times {@link BoxCut#PRIOR}; two 4-neighbours on opposite sides pay
  * γ · exp(-β |Δ Lab|²), β from the grid's mean squared step, so an outline is cheap only on the
  * photo's own edges. Cells with a hard label are tied to their terminal. The rounds share one graph, each
- * starting from the flow the last one found ({@link GraphCut#terminal}). In a seller's box a cell may also be
- * the backdrop in shade ({@link BoxCut#SHADE}): its look, lit again, is the backdrop's.
+ * starting from the flow the last one found ({@link GraphCut#terminal}). Where the ring is read as the backdrop (a
+ * seller's box, the model's box on a calm map) a cell may also be the backdrop in shade ({@link BoxCut#SHADE}): its
+ * look, lit again, is the backdrop's.
  */
 public final class GrabCut {
 
@@ -47,8 +48,9 @@ public final class GrabCut {
     /**
      * GrabCut's rounds one at a time, so a caller may look at a round's cut before the next
      * ({@link Rounds#next()}); {@link #run} is {@link BoxCut#ROUNDS} of them. {@code ringIsBackdrop}: the cells
-     * outside the box are known backdrop (a seller's box), so after the first round the product's model is
-     * refitted without the box's cells that look like them ({@link BoxCut#RING_LOOK}).
+     * outside the box are read as the backdrop (a seller's box; the model's own box where its map is calm), so after the
+     * first round the product's model is refitted without the box's cells that look like them ({@link BoxCut#RING_LOOK}),
+     * and a cell may be the backdrop in shade ({@link BoxCut#SHADE}).
      */
     public static Rounds start(float[][] lab, float[][] features, int w, int h, float[] prior, byte[] hard, boolean[] inBox,
                    BoxCut.Knobs knobs, boolean ringIsBackdrop) {
@@ -123,7 +125,7 @@ public final class GrabCut {
                 if (i % w < w - 1) g.edge(i, 0, right[i]);
                 if (i / w < h - 1) g.edge(i, 2, down[i]);
             }
-            // lit again needs Lab and the grain: the four features a seller's box is cut on
+            // lit again needs Lab and the grain: the four features a box is cut on
             shade = ringIsBackdrop && features.length == 4 ? new boolean[n] : null;
             productComp = new int[n];
             backdropComp = new int[n];

@@ -59,11 +59,11 @@ public final class BoxCut {
     public static final double RING_LOOK = 0.5;
     public static final double RING_LOOK_SHARE = 0.25;
     /**
-     * A cell in a seller's box may be the backdrop in shade, darkened to k of its light: these are k^(1/3), so k
+     * A cell in a box whose ring is read as the backdrop may be the backdrop in shade, darkened to k of its light: these are k^(1/3), so k
      * from 0.51 to 0.13. A grey tool's cast shadow on a coloured or textured surface is then backdrop: on the 261
      * family photos 6 of the 13 cut-outs under IoU 0.8 rose above it (painted-wood scissors 0.524 -> 0.827,
      * photo-brick wrench 0.635 -> 0.894) and 2 grey tools on grey stones fell (pebbles scissors 0.820 -> 0.261);
-     * 0.9 as well took more products for shade on light stone (0055).
+     * 0.9 as well took more products for shade on light stone (0055). The model's box on a calm map is read so too (0056).
      */
     public static final float[] SHADE = {0.8f, 0.7f, 0.6f, 0.5f};
     /** The shade explanation's price, in nats: at 3 more shadow stayed (marble scissors 0.593 against 0.884 at 1; 0055). */
@@ -86,21 +86,45 @@ public final class BoxCut {
     }
 
     /**
-     * The cut inside a box the model drew round its own salient region ({@link ModelCut}): that box is no
-     * evidence of its own, so the map is read as it is and the cut is not held to spanning the box. With
-     * {@code guided} the soft edge is moved onto the photo's own edge, as the backdrop's own masks are (off on
-     * a texture, whose edges it would draw into the product's: decision 0049).
+     * A box the model drew round its own salient region ({@link ModelCut}), read once (the crop and the model's
+     * saliency of it), to be cut one way or both ({@link ModelsBox#cut}); null when the box is too small to cut.
      */
-    public static Subject cutModelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model, boolean guided) {
-        return cut(workingCopy, SubjectHint.of(box), model, TUNED, false, guided);
+    public static ModelsBox modelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model) {
+        Rectangle b = box.intersection(new Rectangle(0, 0, workingCopy.getWidth(), workingCopy.getHeight()));
+        Crop c = b.isEmpty() ? null : Crop.over(workingCopy, b, TUNED.grain());
+        return c == null ? null
+                : new ModelsBox(workingCopy.getWidth(), workingCopy.getHeight(), SubjectHint.of(b), c,
+                        model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh));
+    }
+
+    /** The crop and the model's saliency of a box the model drew ({@link #modelsBox}). */
+    public static final class ModelsBox {
+        private final int w, h;
+        private final SubjectHint hint;
+        private final Crop c;
+        private final float[] prior;
+
+        private ModelsBox(int w, int h, SubjectHint hint, Crop c, float[] prior) {
+            this.w = w;
+            this.h = h;
+            this.hint = hint;
+            this.c = c;
+            this.prior = prior;
+        }
+
+        /**
+         * The cut: that box is no evidence of its own, so the map is read as it is and the cut is not held to
+         * spanning the box. With {@code asSellers} the ring is read as a seller's is (the box's cells that look like
+         * it, and the backdrop in shade: {@link GrabCut#start}). With {@code guided} the soft edge is moved onto the
+         * photo's own edge, as the backdrop's own masks are (off on a texture, whose edges it would draw into the
+         * product's: decision 0049).
+         */
+        public Subject cut(boolean asSellers, boolean guided) {
+            return BoxCut.cut(w, h, hint, c, prior, TUNED, false, asSellers, guided);
+        }
     }
 
     public static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs) {
-        return cut(workingCopy, hint, model, knobs, true, true);
-    }
-
-    private static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs, boolean sellersBox,
-                               boolean guided) {
         int w = workingCopy.getWidth(), h = workingCopy.getHeight();
         Rectangle box = hint.box().intersection(new Rectangle(0, 0, w, h));
         Crop c = box.isEmpty() ? null : Crop.over(workingCopy, box, knobs.grain());
@@ -108,22 +132,25 @@ public final class BoxCut {
             return Subject.fullFrame(w, h, 0);
         }
         float[] prior = model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh);
-        return cut(w, h, hint, c, prior, knobs, sellersBox, guided);
+        return cut(w, h, hint, c, prior, knobs, true, true, true);
     }
 
     /**
      * The cut over crop {@code c} of a {@code w} x {@code h} photo with the model's saliency {@code prior}
      * (null: none). A seller's box ({@code sellersBox}) is evidence: its ring is backdrop and the product spans it.
-     * {@code guided}: the soft edge through the guided filter ({@link SoftEdge#mask}); a seller's box always is.
+     * {@code readRing}: the box's cells that look like the ring, or like it in shade, are read as it ({@link GrabCut#start});
+     * a seller's box always is. {@code guided}: the soft edge through the guided filter ({@link SoftEdge#mask}); a
+     * seller's box always is.
      */
-    static Subject cut(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs, boolean sellersBox, boolean guided) {
+    static Subject cut(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs, boolean sellersBox, boolean readRing,
+                       boolean guided) {
         Grid g = c.g;
         byte[] hard = c.hardLabels(hint);
         // the box says the ring is backdrop: a map that calls the ring salient is read with less weight
         double trust = prior == null ? 0 : sellersBox ? trust(prior, c.inBox.bits()) : 1;
         float[] p = trust > 0 ? prior : null;
         Knobs k = trust < 1 ? new Knobs(knobs.gamma(), knobs.prior() * trust, knobs.grain()) : knobs;
-        GrabCut.Cut cut = GrabCut.run(g.lab, c.features, g.sw, g.sh, p, hard, c.inBox.bits(), k, sellersBox);
+        GrabCut.Cut cut = GrabCut.run(g.lab, c.features, g.sw, g.sh, p, hard, c.inBox.bits(), k, readRing);
         // crumbs of the backdrop that matched the product's colours go; a pair of shoes stays
         int crumbs = Math.max(4, g.cells() / 2000);
         Mask fg = g.mask(cut.fg()).keepMain(crumbs);

@@ -64,7 +64,21 @@ public final class ModelCut {
         if (!calm && !cutAlways) {
             return new Proposal(region, false, null, null, false);
         }
-        Subject cut = BoxCut.cutModelsBox(g.image, box, model, guided);
+        BoxCut.ModelsBox read = BoxCut.modelsBox(g.image, box, model);
+        if (read == null) {
+            return new Proposal(region, calm, null, null, false);
+        }
+        if (calm) {
+            // read as a seller's box first: the cut leaves out the box's cells that look like the backdrop or like it in
+            // shade, and where it then agrees with the region the model is sure of it (decision 0056)
+            Proposal asSellers = proposal(region, true, read.cut(true, guided), sw, sh, f);
+            if (asSellers.sure()) return asSellers;
+        }
+        // the restless map's rules (corroborated, the cues' agreement) were measured on the plain cut
+        return proposal(region, calm, read.cut(false, guided), sw, sh, f);
+    }
+
+    private static Proposal proposal(Mask region, boolean calm, Subject cut, int sw, int sh, int f) {
         if (!cut.detected()) {
             return new Proposal(region, calm, null, null, false);
         }
