@@ -59,11 +59,12 @@ public final class BoxCut {
     public static final double RING_LOOK = 0.5;
     public static final double RING_LOOK_SHARE = 0.25;
     /**
-     * A cell in a box whose ring is read as the backdrop may be the backdrop in shade, darkened to k of its light: these are k^(1/3), so k
-     * from 0.51 to 0.13. A grey tool's cast shadow on a coloured or textured surface is then backdrop: on the 261
-     * family photos 6 of the 13 cut-outs under IoU 0.8 rose above it (painted-wood scissors 0.524 -> 0.827,
-     * photo-brick wrench 0.635 -> 0.894) and 2 grey tools on grey stones fell (pebbles scissors 0.820 -> 0.261);
-     * 0.9 as well took more products for shade on light stone (0055). The model's box on a calm map is read so too (0056).
+     * A cell in a box whose ring is read as the backdrop may be the backdrop in shade, darkened to k of its light:
+     * these are k^(1/3), so k from 0.51 to 0.13. A grey tool's cast shadow on a coloured or textured surface is then
+     * backdrop: on the 261 family photos 6 of the 13 seller's box cut-outs under IoU 0.8 rose above it (painted-wood
+     * scissors 0.524 -> 0.827, photo-brick wrench 0.635 -> 0.894) and 2 grey tools on grey stones fell (pebbles
+     * scissors 0.820 -> 0.261); 0.9 as well took more products for shade on light stone (0055). The model's box on a
+     * calm map is read so too (0056).
      */
     public static final float[] SHADE = {0.8f, 0.7f, 0.6f, 0.5f};
     /** The shade explanation's price, in nats: at 3 more shadow stayed (marble scissors 0.593 against 0.884 at 1; 0055). */
