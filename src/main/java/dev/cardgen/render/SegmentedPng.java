@@ -4,7 +4,10 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 import java.awt.image.SinglePixelPackedSampleModel;
 import java.io.ByteArrayOutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +35,7 @@ final class SegmentedPng {
     /** Raw bytes per segment, about: 1200×1600 is 22 segments, 2400×3200 88; each join costs a few bytes. */
     static final int SEGMENT_ROWS_BYTES = 256 * 1024;
     private static final int WINDOW = 32 * 1024;
+    private static final VarHandle BIG_ENDIAN_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     /** sRGB's gAMA (1/2.2 as 45455) and cHRM (its white point and primaries), as PNG 1.2 recommends beside an sRGB chunk. */
     private static final byte[] GAMA = {0, 0, (byte) 0xb1, (byte) 0x8f};
@@ -115,16 +119,26 @@ final class SegmentedPng {
         int rowBytes = 1 + 3 * w;
         int windowRows = from == 0 ? 0 : Math.min(from, (WINDOW + rowBytes - 1) / rowBytes);
         byte[] raw = new byte[(to - from + windowRows) * rowBytes];
+        int[] up = new int[w];
         int p = 0;
         for (int y = from - windowRows; y < to; y++) {
             raw[p++] = 2; // filter Up: each byte less the one above it (above the first row, zeros)
             int o = y * stride, above = o - stride;
-            for (int x = 0; x < w; x++) {
-                int rgb = pixels[o + x], up = y == 0 ? 0 : pixels[above + x];
-                raw[p++] = (byte) ((rgb >> 16) - (up >> 16));
-                raw[p++] = (byte) ((rgb >> 8) - (up >> 8));
-                raw[p++] = (byte) (rgb - up);
+            if (y == 0) {
+                System.arraycopy(pixels, o, up, 0, w);
+            } else {
+                differences(pixels, o, above, up, w);
             }
+            // a pixel's three bytes as one store of four, the fourth overwritten by the next pixel; the row's last by bytes
+            for (int x = 0; x < w - 1; x++) {
+                BIG_ENDIAN_INT.set(raw, p, up[x] << 8);
+                p += 3;
+            }
+            int d = up[w - 1];
+            raw[p] = (byte) (d >> 16);
+            raw[p + 1] = (byte) (d >> 8);
+            raw[p + 2] = (byte) d;
+            p += 3;
         }
         int start = windowRows * rowBytes, length = raw.length - start;
         Deflater deflater = new Deflater(LEVEL, true);
@@ -151,6 +165,18 @@ final class SegmentedPng {
             return new Segment(out.toByteArray(), adler.getValue(), length, last);
         } finally {
             deflater.end();
+        }
+    }
+
+    /**
+     * Each pixel of the row at {@code o} less the one at {@code above}, byte by byte modulo 256 (no borrow from one
+     * byte into the next), into {@code d}: the same bytes as three subtractions per pixel, in one loop the JIT
+     * turns into vector instructions.
+     */
+    private static void differences(int[] pixels, int o, int above, int[] d, int w) {
+        for (int x = 0; x < w; x++) {
+            int a = pixels[o + x], b = pixels[above + x];
+            d[x] = ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
         }
     }
 
