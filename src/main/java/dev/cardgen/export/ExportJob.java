@@ -9,6 +9,7 @@ import dev.cardgen.asset.OriginalCutouts;
 import dev.cardgen.generation.Generation;
 import dev.cardgen.generation.GenerationBlobs;
 import dev.cardgen.generation.GenerationVariant;
+import dev.cardgen.generation.KeptProducts;
 import dev.cardgen.jobs.JobContext;
 import dev.cardgen.jobs.JobFailure;
 import dev.cardgen.metrics.Metrics;
@@ -32,6 +33,7 @@ import java.awt.image.BufferedImage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders one export from the variant's stored design and the generation's product cut-out (not the
@@ -64,6 +66,8 @@ public class ExportJob implements JobHandler {
     OriginalCutouts originals;
     @Inject
     Clock clock;
+    @Inject
+    KeptProducts keptProducts;
 
     @Override
     public String kind() {
@@ -88,9 +92,11 @@ public class ExportJob implements JobHandler {
         try {
             Design design = designFor(e);
             mark(times, "design", ctx.refId());
-            byte[] stored = StoredImages.bytes(blobs, GenerationBlobs.product(e.generationId), SOURCE_MISSING);
+            // the product the generation was cut from when this instance keeps it, else the copy the generation stored
+            Optional<BufferedImage> kept = keptProducts.imageOf(e.generationId);
+            byte[] stored = kept.isPresent() ? null : StoredImages.bytes(blobs, GenerationBlobs.product(e.generationId), SOURCE_MISSING);
             mark(times, "get", ctx.refId());
-            BufferedImage cutout = StoredImages.decode(stored, CUTOUT_UNREADABLE);
+            BufferedImage cutout = kept.isPresent() ? kept.get() : StoredImages.decode(stored, CUTOUT_UNREADABLE);
             mark(times, "decode", ctx.refId());
             ProductPixels product = productOf(e, cutout);
             mark(times, "asset", ctx.refId());

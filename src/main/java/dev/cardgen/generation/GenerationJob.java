@@ -209,12 +209,13 @@ public class GenerationJob implements JobHandler {
         // The cut-out version the generation was created with: a seller's later edit does not reach it.
         KeptProducts.Key kept = KeptProducts.Key.of(asset, g.cutoutVersion);
         Optional<KeptProducts.Product> hit = keptProducts.get(kept);
-        if (hit.isPresent()) {
-            return new Cutout(hit.get(), false);
+        if (hit.isEmpty()) {
+            BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
+            byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
+            hit = Optional.of(keptProducts.keep(kept, engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask))));
         }
-        BufferedImage working = readImage(AssetBlobs.workingCopy(asset), "asset_unreadable");
-        byte[] mask = StoredImages.bytes(blobs, AssetBlobs.mask(asset.id, g.cutoutVersion), missing("asset_unreadable"));
-        return new Cutout(keptProducts.keep(kept, engine(g, () -> AssetCutouts.cut(asset, g.cutoutVersion, working, mask))), false);
+        keptProducts.usedBy(g.id, kept); // its exports draw this product instead of decoding the copy stored below
+        return new Cutout(hit.get(), false);
     }
 
     /** The generation's copy of its cut-out, which exports read (on a render thread, beside the variants). */

@@ -10,6 +10,8 @@ import java.awt.image.BufferedImage;
 import java.lang.ref.SoftReference;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,8 +61,18 @@ public class KeptProducts {
     private record Kept(Key key, Product product) {
     }
 
+    /** Generations remembered with the product they were cut from: a few minutes of a busy instance's. */
+    private static final int GENERATIONS = 64;
+
     private final int max;
     private final ArrayDeque<SoftReference<Kept>> kept = new ArrayDeque<>();
+    /** The key of the product each of the last generations was cut from, the least recently asked first. */
+    private final Map<String, Key> generations = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Key> eldest) {
+            return size() > GENERATIONS;
+        }
+    };
 
     @Inject
     KeptProducts(GenerationConfig config) {
@@ -83,6 +95,29 @@ public class KeptProducts {
             }
         }
         return Optional.empty();
+    }
+
+    /** Remembers that generation {@code generationId} was cut from the product of {@code key}. */
+    void usedBy(String generationId, Key key) {
+        if (max == 0) {
+            return;
+        }
+        synchronized (kept) {
+            generations.put(generationId, key);
+        }
+    }
+
+    /**
+     * The product generation {@code generationId} was cut from, while it is kept here: the pixels of the copy the
+     * generation stored (a lossless PNG of this image, so a card rendered from either is the same), without reading
+     * and decoding that copy. Read-only, as every kept product.
+     */
+    public Optional<BufferedImage> imageOf(String generationId) {
+        Key key;
+        synchronized (kept) {
+            key = generations.get(generationId);
+        }
+        return key == null ? Optional.empty() : get(key).map(Product::image);
     }
 
     /** Keeps {@code image} as the product of {@code key}, the oldest kept one going when full; the product either way. */

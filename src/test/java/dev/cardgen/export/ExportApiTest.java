@@ -8,6 +8,7 @@ import dev.cardgen.render.Box;
 import dev.cardgen.render.Design;
 import dev.cardgen.render.Layout;
 import dev.cardgen.render.LayoutEngine;
+import dev.cardgen.generation.KeptProducts;
 import dev.cardgen.storage.BlobStore;
 import dev.cardgen.testing.Api;
 import dev.cardgen.testing.HeldWorkers;
@@ -68,6 +69,8 @@ class ExportApiTest {
     TestClock clock;
     @Inject
     HeldWorkers heldWorkers;
+    @Inject
+    KeptProducts keptProducts;
 
     /** One account with one completed 3:4 generation, shared by the tests that only read from it. */
     private static Api.TestAccount shared;
@@ -123,6 +126,39 @@ class ExportApiTest {
         String expiresAt = Api.as(acct.key()).get("/api/v1/exports/" + id).then().extract().path("expires_at");
         Duration ttl = Duration.between(before, Instant.parse(expiresAt));
         assertTrue(ttl.compareTo(Duration.ofHours(24).minusSeconds(5)) > 0 && ttl.compareTo(Duration.ofHours(24).plusSeconds(5)) < 0, ttl.toString());
+    }
+
+    /**
+     * Right after its generation an export draws the product the generation kept in memory (here with the stored copy
+     * away, so it can only be that); once other products have taken the kept places (two by default), it decodes the
+     * copy the generation stored. The file is the same.
+     */
+    @Test
+    void anExportFromTheKeptProductIsTheFileOneFromTheStoredCopyIs() throws IOException {
+        Api.TestAccount acct = Api.newAccount();
+        String gen = ExportFixtures.completedGeneration(acct.key());
+        assertTrue(keptProducts.imageOf(gen).isPresent(), "kept after its generation");
+        byte[] copy;
+        try (InputStream in = blobs.get(GenerationBlobs.product(gen))) {
+            copy = in.readAllBytes();
+        }
+        blobs.delete(GenerationBlobs.product(gen));
+        String kept = ExportFixtures.readyExport(acct.key(), body("generation_id", gen, "preset", "market1-3x4"));
+        blobs.put(GenerationBlobs.product(gen), copy, "image/png");
+        keepOthers(acct.key(), gen);
+        String stored = ExportFixtures.readyExport(acct.key(), body("generation_id", gen, "preset", "market1-3x4"));
+        byte[] fromKept = Api.as(acct.key()).get("/api/v1/exports/" + kept + "/file").then().statusCode(200).extract().asByteArray();
+        byte[] fromStored = Api.as(acct.key()).get("/api/v1/exports/" + stored + "/file").then().statusCode(200).extract().asByteArray();
+        assertTrue(fromKept.length > 10_000, "a card's PNG: " + fromKept.length + " bytes");
+        assertArrayEquals(fromKept, fromStored);
+    }
+
+    /** Two generations of new assets, whose products take the kept places (two by default) from {@code gen}'s. */
+    private void keepOthers(String key, String gen) {
+        for (int i = 0; i < 2; i++) {
+            ExportFixtures.completedGeneration(key);
+        }
+        assertTrue(keptProducts.imageOf(gen).isEmpty(), "two newer products took the kept places");
     }
 
     @Test
@@ -441,6 +477,8 @@ class ExportApiTest {
     void anExportThatCannotBeProducedEndsFailedWithAnError() {
         var acct = Api.newAccount();
         String gen = ExportFixtures.completedGeneration(acct.key());
+        // the generation's stored copy gone, and its product no longer kept on this instance: nothing to draw from
+        keepOthers(acct.key(), gen);
         blobs.delete(GenerationBlobs.product(gen));
         String id = ExportFixtures.create(acct.key(), body("generation_id", gen, "preset", "market1-3x4")).statusCode(202).extract().path("id");
         await().atMost(Duration.ofSeconds(30)).until(() ->

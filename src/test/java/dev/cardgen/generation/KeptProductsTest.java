@@ -59,12 +59,33 @@ class KeptProductsTest {
     }
 
     @Test
+    void aGenerationFindsTheProductItWasCutFromWhileItIsKept() {
+        KeptProducts kept = new KeptProducts(1);
+        KeptProducts.Key a = KeptProducts.Key.of(asset("ast_a"), 1);
+        KeptProducts.Product p = kept.keep(a, image());
+        kept.usedBy("gen_1", a);
+        kept.usedBy("gen_2", a);
+        assertSame(p.image(), kept.imageOf("gen_1").orElseThrow());
+        assertSame(p.image(), kept.imageOf("gen_2").orElseThrow());
+        assertTrue(kept.imageOf("gen_3").isEmpty(), "a generation of another instance");
+
+        // another product takes the only place: the generations of the first read their stored copy again
+        KeptProducts.Key b = KeptProducts.Key.of(asset("ast_b"), 1);
+        KeptProducts.Product q = kept.keep(b, image());
+        kept.usedBy("gen_3", b);
+        assertTrue(kept.imageOf("gen_1").isEmpty());
+        assertSame(q.image(), kept.imageOf("gen_3").orElseThrow());
+    }
+
+    @Test
     void noneKeptAtZero() {
         KeptProducts kept = new KeptProducts(0);
         KeptProducts.Key key = KeptProducts.Key.of(asset("ast_a"), 1);
         BufferedImage img = image();
         assertSame(img, kept.keep(key, img).image());
         assertTrue(kept.get(key).isEmpty());
+        kept.usedBy("gen_1", key);
+        assertTrue(kept.imageOf("gen_1").isEmpty());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.util.List;
+import java.util.Random;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -28,6 +29,33 @@ class RenderTest {
             byte[] a = ImageEncoder.png(CardRenderer.render(d, CUT, 600, 800));
             byte[] b = ImageEncoder.png(CardRenderer.render(d, CUT, 600, 800));
             assertArrayEquals(a, b, t.id());
+        }
+    }
+
+    /**
+     * An export draws the product its generation kept in memory, or else decodes the copy the generation stored
+     * ({@link ImageEncoder#pngInternal}): both must give the same card. Every alpha level (where premultiplying rounds),
+     * a hard edge and an opaque product, every template; enlarged (the small ones) and reduced (the bottle).
+     */
+    @Test
+    void aCutOutAndItsStoredCopyDecodedGiveTheSameCard() throws Exception {
+        Random r = new Random(5);
+        BufferedImage everyAlpha = new BufferedImage(320, 450, BufferedImage.TYPE_INT_ARGB);
+        BufferedImage opaque = new BufferedImage(400, 300, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < 450; y++) {
+            for (int x = 0; x < 400; x++) {
+                if (x < 320) everyAlpha.setRGB(x, y, r.nextInt());
+                if (y < 300) opaque.setRGB(x, y, 0xff000000 | r.nextInt());
+            }
+        }
+        for (BufferedImage cut : List.of(everyAlpha, CUT, opaque)) {
+            BufferedImage stored = ImageIO.read(new ByteArrayInputStream(ImageEncoder.pngInternal(cut)));
+            for (TemplateInfo t : Templates.all()) {
+                Design d = Scene.designs(cut, Fixtures.TEXTS.get("full"), t.id(), Ratio.R3_4, 1, 5).get(0);
+                BufferedImage fromCut = CardRenderer.render(d, cut, 600, 800), fromStored = CardRenderer.render(d, stored, 600, 800);
+                assertArrayEquals(fromCut.getRGB(0, 0, 600, 800, null, 0, 600), fromStored.getRGB(0, 0, 600, 800, null, 0, 600),
+                        t.id() + " " + cut.getWidth() + "x" + cut.getHeight());
+            }
         }
     }
 
