@@ -91,26 +91,36 @@ public final class BoxCut {
      * saliency of it), to be cut one way or both ({@link ModelsBox#cut}); null when the box is too small to cut.
      */
     public static ModelsBox modelsBox(BufferedImage workingCopy, Rectangle box, SaliencyModel model) {
-        Rectangle b = box.intersection(new Rectangle(0, 0, workingCopy.getWidth(), workingCopy.getHeight()));
-        Crop c = b.isEmpty() ? null : Crop.over(workingCopy, b, TUNED.grain());
-        return c == null ? null
-                : new ModelsBox(workingCopy.getWidth(), workingCopy.getHeight(), SubjectHint.of(b), c,
-                        model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh));
+        return read(workingCopy, SubjectHint.of(box.intersection(new Rectangle(0, 0, workingCopy.getWidth(),
+                workingCopy.getHeight()))), model, TUNED);
     }
 
-    /** The crop and the model's saliency of a box the model drew ({@link #modelsBox}). */
+    /** The crop of {@code hint}'s box (within the photo) and the model's saliency of it; null where no box is left. */
+    private static ModelsBox read(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs) {
+        int w = workingCopy.getWidth(), h = workingCopy.getHeight();
+        Rectangle box = hint.box().intersection(new Rectangle(0, 0, w, h));
+        Crop c = box.isEmpty() ? null : Crop.over(workingCopy, box, knobs.grain());
+        if (c == null) {
+            return null;
+        }
+        return new ModelsBox(w, h, hint, c, model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh), knobs);
+    }
+
+    /** The crop and the model's saliency of a box ({@link #modelsBox}; a seller's box reads its own the same way). */
     public static final class ModelsBox {
         private final int w, h;
         private final SubjectHint hint;
         private final Crop c;
         private final float[] prior;
+        private final Knobs knobs;
 
-        private ModelsBox(int w, int h, SubjectHint hint, Crop c, float[] prior) {
+        private ModelsBox(int w, int h, SubjectHint hint, Crop c, float[] prior, Knobs knobs) {
             this.w = w;
             this.h = h;
             this.hint = hint;
             this.c = c;
             this.prior = prior;
+            this.knobs = knobs;
         }
 
         /**
@@ -121,19 +131,14 @@ public final class BoxCut {
          * product's: decision 0049).
          */
         public Subject cut(boolean asSellers, boolean guided) {
-            return BoxCut.cut(w, h, hint, c, prior, TUNED, false, asSellers, guided);
+            return BoxCut.cut(w, h, hint, c, prior, knobs, false, asSellers, guided);
         }
     }
 
     public static Subject cut(BufferedImage workingCopy, SubjectHint hint, SaliencyModel model, Knobs knobs) {
-        int w = workingCopy.getWidth(), h = workingCopy.getHeight();
-        Rectangle box = hint.box().intersection(new Rectangle(0, 0, w, h));
-        Crop c = box.isEmpty() ? null : Crop.over(workingCopy, box, knobs.grain());
-        if (c == null) {
-            return Subject.fullFrame(w, h, 0);
-        }
-        float[] prior = model == null ? null : model.saliency(c.g.small, c.g.sw, c.g.sh);
-        return cut(w, h, hint, c, prior, knobs, true, true, true);
+        ModelsBox read = read(workingCopy, hint, model, knobs);
+        return read == null ? Subject.fullFrame(workingCopy.getWidth(), workingCopy.getHeight(), 0)
+                : cut(read.w, read.h, hint, read.c, read.prior, knobs, true, true, true);
     }
 
     /**
